@@ -1,0 +1,58 @@
+// Reading protocol headers the way decisions.md 1 requires: names case-insensitive, a header
+// sent twice reported as such (whether the transport kept both values or joined them with commas).
+
+import type { HeaderBag } from './types.ts';
+
+export type HeaderRead =
+  | { state: 'missing' }
+  | { state: 'duplicated'; values: string[] }
+  | { state: 'present'; value: string };
+
+/** Lower-cased name -> every value received under any letter case of that name. */
+export function collectHeaders(headers: HeaderBag): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (name: string, value: string | string[] | undefined) => {
+    if (value === undefined) return;
+    const key = name.toLowerCase();
+    const list = out.get(key) ?? [];
+    if (Array.isArray(value)) list.push(...value);
+    else list.push(value);
+    out.set(key, list);
+  };
+  if (Array.isArray(headers)) for (const [n, v] of headers) add(n, v);
+  else if (typeof (headers as { forEach?: unknown }).forEach === 'function' && !isPlainRecord(headers))
+    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((v, n) => add(n, v));
+  else for (const [n, v] of Object.entries(headers as Record<string, string | string[] | undefined>)) add(n, v);
+  return out;
+}
+
+function isPlainRecord(value: unknown): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * One protocol header. Values of these headers never legitimately contain a comma, so a comma
+ * means a transport joined two copies (node:http and fetch's Headers both do).
+ */
+export function readHeader(headers: Map<string, string[]>, name: string): HeaderRead {
+  const values = headers.get(name.toLowerCase());
+  if (!values || values.length === 0) return { state: 'missing' };
+  const split = values.flatMap((v) => v.split(',')).map((v) => v.trim());
+  if (split.length > 1) return { state: 'duplicated', values: split };
+  return { state: 'present', value: split[0].trim() };
+}
+
+/** Applies a letter-case style to a header name (fault injection and conformance checks). */
+export function recase(name: string, style: 'upper' | 'lower' | 'mixed' | 'canonical'): string {
+  switch (style) {
+    case 'upper':
+      return name.toUpperCase();
+    case 'lower':
+      return name.toLowerCase();
+    case 'canonical':
+      return name.replace(/(^|-)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+    case 'mixed':
+      return Array.from(name, (c, i) => (i % 2 === 0 ? c.toUpperCase() : c.toLowerCase())).join('');
+  }
+}

@@ -1,0 +1,171 @@
+// Verification of a signed request (decisions.md 1): headers, timestamp format, signature format,
+// constant-time HMAC comparison, skew window in both directions, then the protocol version.
+
+import { timingSafeEqual } from 'node:crypto';
+import {
+  DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
+  HEADER_PROTOCOL,
+  HEADER_SIGNATURE,
+  HEADER_TIMESTAMP,
+  PROTOCOL_VERSION,
+  SIGNATURE_SCHEME,
+} from './constants.ts';
+import { collectHeaders, readHeader } from './headers.ts';
+import { hmacHex, nowSeconds } from './sign.ts';
+import type { SecretInput } from './sign.ts';
+import type { HeaderBag, RawBody } from './types.ts';
+
+export type VerifyFailureReason =
+  | 'missing_header'
+  | 'duplicated_header'
+  | 'malformed_signature'
+  | 'malformed_timestamp'
+  | 'timestamp_too_old'
+  | 'timestamp_in_future'
+  | 'signature_mismatch'
+  | 'protocol_mismatch';
+
+export interface VerifyOptions {
+  /** Receiver's clock in unix seconds; defaults to now. */
+  now?: number;
+  toleranceSeconds?: number;
+  protocolVersion?: string;
+}
+
+export interface VerifySuccess {
+  ok: true;
+  timestamp: number;
+  /** Receiver clock minus timestamp, in seconds (positive: the request is in the past). */
+  skewSeconds: number;
+}
+
+export interface VerifyFailure {
+  ok: false;
+  reason: VerifyFailureReason;
+  /** Which header the failure concerns, when it concerns one. */
+  header?: string;
+  message: string;
+  timestamp?: number;
+  skewSeconds?: number;
+}
+
+export type VerifyResult = VerifySuccess | VerifyFailure;
+
+const TIMESTAMP_PATTERN = /^\d{1,11}$/;
+const SIGNATURE_PATTERN = /^v1=([0-9a-fA-F]{64})$/;
+
+export interface ParsedSignature {
+  scheme: string | null;
+  hex: string | null;
+}
+
+export function parseTimestamp(value: string): number | null {
+  return TIMESTAMP_PATTERN.test(value) ? Number(value) : null;
+}
+
+export function describeMalformedTimestamp(value: string): string {
+  if (value === '') return 'the timestamp header is empty';
+  if (/^\d{13}$/.test(value)) return `"${value}" looks like milliseconds; the protocol uses whole unix seconds`;
+  if (/^\d+\.\d+$/.test(value)) return `"${value}" has a fractional part; the protocol uses whole unix seconds`;
+  if (/^\d+$/.test(value)) return `"${value}" is too long to be unix seconds`;
+  return `"${truncate(value)}" is not a base-10 integer of unix seconds`;
+}
+
+export function describeMalformedSignature(value: string): string {
+  if (!value.startsWith(`${SIGNATURE_SCHEME}=`)) {
+    return /^[0-9a-fA-F]{64}$/.test(value)
+      ? 'the signature lacks its scheme prefix: expected "v1=<64 hex>", got bare hex'
+      : `expected "v1=<64 hex characters>", got "${truncate(value)}"`;
+  }
+  const hex = value.slice(3);
+  if (!/^[0-9a-fA-F]*$/.test(hex)) return 'the digest after "v1=" contains characters that are not hex';
+  return `the digest after "v1=" has ${hex.length} hex characters; HMAC-SHA256 has 64`;
+}
+
+function truncate(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+}
+
+/** Constant-time comparison of two hex digests of equal, validated length. */
+export function digestsEqual(expectedHex: string, receivedHex: string): boolean {
+  const a = Buffer.from(expectedHex, 'hex');
+  const b = Buffer.from(receivedHex.toLowerCase(), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function verify(
+  rawBody: RawBody,
+  headers: HeaderBag,
+  secret: SecretInput,
+  options: VerifyOptions = {},
+): VerifyResult {
+  const now = options.now ?? nowSeconds();
+  const tolerance = options.toleranceSeconds ?? DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS;
+  const expectedVersion = options.protocolVersion ?? PROTOCOL_VERSION;
+  const bag = collectHeaders(headers);
+
+  const sig = readHeader(bag, HEADER_SIGNATURE);
+  const ts = readHeader(bag, HEADER_TIMESTAMP);
+  for (const [name, read] of [
+    [HEADER_SIGNATURE, sig],
+    [HEADER_TIMESTAMP, ts],
+  ] as const) {
+    if (read.state === 'missing') return fail('missing_header', `the ${name} header is missing`, name);
+    if (read.state === 'duplicated')
+      return fail('duplicated_header', `the ${name} header was sent ${read.values.length} times`, name);
+  }
+  const protocol = readHeader(bag, HEADER_PROTOCOL);
+  if (protocol.state === 'duplicated')
+    return fail('duplicated_header', `the ${HEADER_PROTOCOL} header was sent ${protocol.values.length} times`, HEADER_PROTOCOL);
+
+  const tsValue = (ts as { value: string }).value;
+  const sigValue = (sig as { value: string }).value;
+  const timestamp = parseTimestamp(tsValue);
+  if (timestamp === null) return fail('malformed_timestamp', describeMalformedTimestamp(tsValue), HEADER_TIMESTAMP);
+  const match = SIGNATURE_PATTERN.exec(sigValue);
+  if (!match) return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
+
+  const skewSeconds = now - timestamp;
+  if (!digestsEqual(hmacHex(secret, tsValue, rawBody), match[1])) {
+    return {
+      ok: false,
+      reason: 'signature_mismatch',
+      header: HEADER_SIGNATURE,
+      message: 'the signature does not match the body and timestamp under this secret',
+      timestamp,
+      skewSeconds,
+    };
+  }
+  if (skewSeconds > tolerance)
+    return {
+      ok: false,
+      reason: 'timestamp_too_old',
+      header: HEADER_TIMESTAMP,
+      message: `the timestamp is ${skewSeconds} s old; the window is ${tolerance} s`,
+      timestamp,
+      skewSeconds,
+    };
+  if (-skewSeconds > tolerance)
+    return {
+      ok: false,
+      reason: 'timestamp_in_future',
+      header: HEADER_TIMESTAMP,
+      message: `the timestamp is ${-skewSeconds} s in the future; the window is ${tolerance} s`,
+      timestamp,
+      skewSeconds,
+    };
+  if (protocol.state === 'present' && protocol.value !== expectedVersion)
+    return {
+      ok: false,
+      reason: 'protocol_mismatch',
+      header: HEADER_PROTOCOL,
+      message: `protocol version "${truncate(protocol.value)}" was sent; this receiver speaks "${expectedVersion}"`,
+      timestamp,
+      skewSeconds,
+    };
+  return { ok: true, timestamp, skewSeconds };
+}
+
+function fail(reason: VerifyFailureReason, message: string, header?: string): VerifyFailure {
+  return { ok: false, reason, message, header };
+}
