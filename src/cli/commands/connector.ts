@@ -1,0 +1,4 @@
+// Placeholder until its owner lands the real command family.
+import type { Command } from 'commander';
+
+export function registerConnectorCommands(_program: Command): void {}

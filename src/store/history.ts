@@ -1,0 +1,259 @@
+// The history of every exchange the engine made (platform -> connector) or received (local
+// connector host): raw bytes and headers both ways, timings, verdict and diagnosis, in SQLite.
+
+import type { Db, Migration } from './database.ts';
+import { migrate } from './database.ts';
+
+export type Direction = 'outgoing' | 'incoming';
+
+export interface Timing {
+  /** Milliseconds from the start of the exchange. */
+  connectMs?: number | null;
+  firstByteMs?: number | null;
+  totalMs: number;
+}
+
+export interface ExchangeInput {
+  direction: Direction;
+  /** SDK connection id (outgoing through the platform), when any. */
+  connectionId?: string | null;
+  /** Local connector definition id (incoming to the host), when any. */
+  localConnectorId?: string | null;
+  requestType?: string | null;
+  tool?: string | null;
+  requestId?: string | null;
+  traceId?: string | null;
+  method: string;
+  url: string;
+  requestHeaders: Array<[string, string]>;
+  requestBody: Uint8Array;
+  responseStatus?: number | null;
+  responseHeaders?: Array<[string, string]> | null;
+  responseBody?: Uint8Array | null;
+  /** `ok`, or the error code that ended the exchange (`invalid_signature`, `timeout`, ...). */
+  verdict: string;
+  errorMessage?: string | null;
+  /** The protocol `explain` diagnosis (or any structured detail), stored as JSON. */
+  diagnosis?: unknown;
+  timing?: Timing | null;
+  attempt?: number;
+  /** Faults applied by the signing client, when any. */
+  faults?: unknown;
+  startedAt: number;
+}
+
+export interface Exchange extends Omit<ExchangeInput, 'requestBody' | 'responseBody'> {
+  id: number;
+  requestBody: Buffer;
+  responseBody: Buffer | null;
+}
+
+export interface ExchangeSummary {
+  id: number;
+  direction: Direction;
+  connectionId: string | null;
+  localConnectorId: string | null;
+  requestType: string | null;
+  tool: string | null;
+  requestId: string | null;
+  traceId: string | null;
+  method: string;
+  url: string;
+  responseStatus: number | null;
+  verdict: string;
+  durationMs: number | null;
+  startedAt: number;
+}
+
+export interface HistoryFilter {
+  direction?: Direction;
+  connectionId?: string;
+  localConnectorId?: string;
+  tool?: string;
+  requestType?: string;
+  verdict?: string;
+  responseStatus?: number;
+  /** Matches request id or trace id exactly. */
+  id?: string;
+  since?: number;
+  until?: number;
+}
+
+export interface HistoryPage {
+  items: ExchangeSummary[];
+  /** Pass as `before` to get the next (older) page; null at the end. */
+  nextBefore: number | null;
+}
+
+export const historyMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'exchanges',
+    up: `CREATE TABLE exchanges (
+      id INTEGER PRIMARY KEY,
+      direction TEXT NOT NULL CHECK (direction IN ('outgoing', 'incoming')),
+      connection_id TEXT,
+      local_connector_id TEXT,
+      request_type TEXT,
+      tool TEXT,
+      request_id TEXT,
+      trace_id TEXT,
+      method TEXT NOT NULL,
+      url TEXT NOT NULL,
+      request_headers TEXT NOT NULL,
+      request_body BLOB NOT NULL,
+      response_status INTEGER,
+      response_headers TEXT,
+      response_body BLOB,
+      verdict TEXT NOT NULL,
+      error_message TEXT,
+      diagnosis TEXT,
+      timing TEXT,
+      duration_ms REAL,
+      attempt INTEGER NOT NULL DEFAULT 1,
+      faults TEXT,
+      started_at INTEGER NOT NULL
+    );
+    CREATE INDEX exchanges_connection ON exchanges (connection_id, id);
+    CREATE INDEX exchanges_local ON exchanges (local_connector_id, id);
+    CREATE INDEX exchanges_tool ON exchanges (tool, id);
+    CREATE INDEX exchanges_verdict ON exchanges (verdict, id);
+    CREATE INDEX exchanges_request_id ON exchanges (request_id);
+    CREATE INDEX exchanges_trace_id ON exchanges (trace_id);
+    CREATE INDEX exchanges_started ON exchanges (started_at);`,
+  },
+];
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+const parse = <T>(v: unknown): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : null);
+
+export class History {
+  private readonly insertStmt;
+  private readonly getStmt;
+
+  constructor(private readonly db: Db) {
+    migrate(db, 'history', historyMigrations);
+    this.insertStmt = db.prepare(`INSERT INTO exchanges (
+      direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
+      request_headers, request_body, response_status, response_headers, response_body, verdict, error_message,
+      diagnosis, timing, duration_ms, attempt, faults, started_at
+    ) VALUES (@direction, @connection_id, @local_connector_id, @request_type, @tool, @request_id, @trace_id, @method, @url,
+      @request_headers, @request_body, @response_status, @response_headers, @response_body, @verdict, @error_message,
+      @diagnosis, @timing, @duration_ms, @attempt, @faults, @started_at)`);
+    this.getStmt = db.prepare('SELECT * FROM exchanges WHERE id = ?');
+  }
+
+  record(e: ExchangeInput): number {
+    const info = this.insertStmt.run({
+      direction: e.direction,
+      connection_id: e.connectionId ?? null,
+      local_connector_id: e.localConnectorId ?? null,
+      request_type: e.requestType ?? null,
+      tool: e.tool ?? null,
+      request_id: e.requestId ?? null,
+      trace_id: e.traceId ?? null,
+      method: e.method,
+      url: e.url,
+      request_headers: JSON.stringify(e.requestHeaders),
+      request_body: Buffer.from(e.requestBody),
+      response_status: e.responseStatus ?? null,
+      response_headers: json(e.responseHeaders),
+      response_body: e.responseBody ? Buffer.from(e.responseBody) : null,
+      verdict: e.verdict,
+      error_message: e.errorMessage ?? null,
+      diagnosis: json(e.diagnosis),
+      timing: json(e.timing),
+      duration_ms: e.timing?.totalMs ?? null,
+      attempt: e.attempt ?? 1,
+      faults: json(e.faults),
+      started_at: e.startedAt,
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  get(id: number): Exchange | null {
+    const r = this.getStmt.get(id) as Record<string, unknown> | undefined;
+    if (!r) return null;
+    return {
+      id: r.id as number,
+      direction: r.direction as Direction,
+      connectionId: r.connection_id as string | null,
+      localConnectorId: r.local_connector_id as string | null,
+      requestType: r.request_type as string | null,
+      tool: r.tool as string | null,
+      requestId: r.request_id as string | null,
+      traceId: r.trace_id as string | null,
+      method: r.method as string,
+      url: r.url as string,
+      requestHeaders: parse<Array<[string, string]>>(r.request_headers) ?? [],
+      requestBody: r.request_body as Buffer,
+      responseStatus: r.response_status as number | null,
+      responseHeaders: parse<Array<[string, string]>>(r.response_headers),
+      responseBody: (r.response_body as Buffer | null) ?? null,
+      verdict: r.verdict as string,
+      errorMessage: r.error_message as string | null,
+      diagnosis: parse(r.diagnosis),
+      timing: parse<Timing>(r.timing),
+      attempt: r.attempt as number,
+      faults: parse(r.faults),
+      startedAt: r.started_at as number,
+    };
+  }
+
+  /** Newest first, keyset-paginated by id so page N costs what page 1 costs. */
+  page(filter: HistoryFilter = {}, options: { before?: number; limit?: number } = {}): HistoryPage {
+    const limit = Math.min(Math.max(options.limit ?? 50, 1), 500);
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
+    const eq = (column: string, key: keyof HistoryFilter) => {
+      if (filter[key] !== undefined) {
+        where.push(`${column} = @${key}`);
+        params[key] = filter[key];
+      }
+    };
+    eq('direction', 'direction');
+    eq('connection_id', 'connectionId');
+    eq('local_connector_id', 'localConnectorId');
+    eq('tool', 'tool');
+    eq('request_type', 'requestType');
+    eq('verdict', 'verdict');
+    eq('response_status', 'responseStatus');
+    if (filter.id !== undefined) {
+      where.push('(request_id = @id OR trace_id = @id)');
+      params.id = filter.id;
+    }
+    if (filter.since !== undefined) {
+      where.push('started_at >= @since');
+      params.since = filter.since;
+    }
+    if (filter.until !== undefined) {
+      where.push('started_at <= @until');
+      params.until = filter.until;
+    }
+    if (options.before !== undefined) {
+      where.push('id < @before');
+      params.before = options.before;
+    }
+    const sql = `SELECT id, direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
+      response_status, verdict, duration_ms, started_at FROM exchanges ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+      ORDER BY id DESC LIMIT ${limit + 1}`;
+    const rows = this.db.prepare(sql).all(params) as Array<Record<string, unknown>>;
+    const items = rows.slice(0, limit).map((r) => ({
+      id: r.id as number,
+      direction: r.direction as Direction,
+      connectionId: r.connection_id as string | null,
+      localConnectorId: r.local_connector_id as string | null,
+      requestType: r.request_type as string | null,
+      tool: r.tool as string | null,
+      requestId: r.request_id as string | null,
+      traceId: r.trace_id as string | null,
+      method: r.method as string,
+      url: r.url as string,
+      responseStatus: r.response_status as number | null,
+      verdict: r.verdict as string,
+      durationMs: r.duration_ms as number | null,
+      startedAt: r.started_at as number,
+    }));
+    return { items, nextBefore: rows.length > limit ? items[items.length - 1].id : null };
+  }
+}
