@@ -15,17 +15,21 @@ export interface Migration {
 
 export class StoreVersionError extends Error {
   readonly code = 'store_too_new';
-  constructor(
-    readonly domain: string,
-    readonly found: number,
-    readonly supported: number,
-    readonly file: string,
-  ) {
+  // Plain fields, not parameter properties: Node's type stripping cannot run those.
+  readonly domain: string;
+  readonly found: number;
+  readonly supported: number;
+  readonly file: string;
+  constructor(domain: string, found: number, supported: number, file: string) {
     super(
       `The database ${file} holds "${domain}" schema version ${found}, but this Connector Testbench only knows up to version ${supported}. ` +
         'It was written by a newer release: upgrade the testbench, or point --data-dir at another folder.',
     );
     this.name = 'StoreVersionError';
+    this.domain = domain;
+    this.found = found;
+    this.supported = supported;
+    this.file = file;
   }
 }
 

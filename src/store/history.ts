@@ -128,10 +128,12 @@ const json = (v: unknown) => (v === undefined || v === null ? null : JSON.string
 const parse = <T>(v: unknown): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : null);
 
 export class History {
+  private readonly db: Db;
   private readonly insertStmt;
   private readonly getStmt;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
+    this.db = db;
     migrate(db, 'history', historyMigrations);
     this.insertStmt = db.prepare(`INSERT INTO exchanges (
       direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
