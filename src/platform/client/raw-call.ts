@@ -1,0 +1,182 @@
+// One HTTP exchange with a connector, exactly as given: undici with a pooled agent, no redirects
+// followed, a whole-exchange timeout, a cap on the answer size, and timing phases measured.
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import { Agent, buildConnector, request } from 'undici';
+import type { Dispatcher } from 'undici';
+
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+export interface CallTiming {
+  /** Time spent opening the connection; null when a kept-alive connection was reused. */
+  connectMs: number | null;
+  /** Time until the answer's status line and headers arrived. */
+  firstByteMs: number | null;
+  totalMs: number;
+  reusedConnection: boolean;
+}
+
+export type CallErrorCode =
+  | 'timeout'
+  | 'connect_error'
+  | 'connection_reset'
+  | 'response_too_large'
+  | 'redirect_refused'
+  | 'aborted'
+  | 'network_error';
+
+export interface CallError {
+  code: CallErrorCode;
+  message: string;
+}
+
+export interface CallResult {
+  request: RawRequest;
+  /** Present for any HTTP answer, also when it was cut (response_too_large) or a redirect. */
+  response: RawResponse | null;
+  /** Null when an HTTP answer arrived normally, whatever its status. */
+  error: CallError | null;
+  timing: CallTiming;
+  startedAt: number;
+}
+
+export interface RawCallOptions {
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+// The connect phase is attributed to the call that caused it through async context, so a pooled
+// agent (needed for honest latency numbers) still reports when a call paid for a new connection.
+const connectTiming = new AsyncLocalStorage<{ connectMs: number | null }>();
+const baseConnect = buildConnector({});
+const agent = new Agent({
+  keepAliveTimeout: 4_000,
+  connect: (options, callback) => {
+    const slot = connectTiming.getStore();
+    const started = performance.now();
+    baseConnect(options, (err, socket) => {
+      if (slot && !err) slot.connectMs = performance.now() - started;
+      // buildConnector's callback types are a union the agent accepts as is.
+      (callback as (e: Error | null, s: unknown) => void)(err, socket);
+    });
+  },
+});
+
+export function rawCall(req: RawRequest, options: RawCallOptions = {}): Promise<CallResult> {
+  return connectTiming.run({ connectMs: null }, () => exchange(req, options));
+}
+
+async function exchange(req: RawRequest, options: RawCallOptions): Promise<CallResult> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  const slot = connectTiming.getStore()!;
+  let firstByteMs: number | null = null;
+  let response: RawResponse | null = null;
+  let error: CallError | null = null;
+
+  try {
+    const res = await request(req.url, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers.flat(),
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
+      dispatcher: agent,
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    firstByteMs = performance.now() - t0;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        if (size + buf.length > maxBytes) {
+          chunks.push(buf.subarray(0, maxBytes - size));
+          size = maxBytes;
+          error = { code: 'response_too_large', message: `the answer exceeded ${maxBytes} bytes and was cut off` };
+          res.body.destroy();
+          break;
+        }
+        chunks.push(buf);
+        size += buf.length;
+      }
+    } catch (bodyError) {
+      error = classify(bodyError, timeout, options.signal, timeoutMs, 'while reading the answer');
+    }
+    response = { status: res.statusCode, headers: headerPairs(res.headers), body: Buffer.concat(chunks) };
+    if (!error && res.statusCode >= 300 && res.statusCode < 400) {
+      const location = response.headers.find(([n]) => n === 'location')?.[1];
+      error = {
+        code: 'redirect_refused',
+        message: `the connector answered ${res.statusCode}${location ? ` to ${location}` : ''}; redirects are never followed`,
+      };
+    }
+  } catch (requestError) {
+    error = classify(requestError, timeout, options.signal, timeoutMs, 'before an answer arrived');
+  }
+  return {
+    request: req,
+    response,
+    error,
+    timing: { connectMs: slot.connectMs, firstByteMs, totalMs: performance.now() - t0, reusedConnection: slot.connectMs === null },
+    startedAt,
+  };
+}
+
+function headerPairs(headers: Record<string, string | string[] | undefined>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) pairs.push([name, v]);
+  }
+  return pairs;
+}
+
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EADDRNOTAVAIL']);
+const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']);
+
+function classify(err: unknown, timeout: AbortSignal, user: AbortSignal | undefined, timeoutMs: number, when: string): CallError {
+  if (timeout.aborted || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT'))
+    return { code: 'timeout', message: `no complete answer within ${timeoutMs} ms (${when})` };
+  if (user?.aborted) return { code: 'aborted', message: 'the call was cancelled' };
+  const code = errorCode(err);
+  const detail = err instanceof Error ? err.message : String(err);
+  if (code && CONNECT_CODES.has(code)) return { code: 'connect_error', message: `could not connect: ${detail} (${code})` };
+  if (code && RESET_CODES.has(code)) return { code: 'connection_reset', message: `the connection was closed ${when}: ${detail}` };
+  return { code: 'network_error', message: `${detail}${code ? ` (${code})` : ''}` };
+}
+
+function errorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  // undici wraps the socket error as `cause`; the first code found names the failure.
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function hasCode(err: unknown, code: string): boolean {
+  return errorCode(err) === code;
+}
