@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, rawCall, signedCall } from '../../../src/platform/client/index.ts';
+import type { Faults } from '../../../src/platform/client/index.ts';
 import { verify } from '../../../src/protocol/index.ts';
 
 const SECRET = 'whsec_client_test';
@@ -75,7 +76,7 @@ describe('signedCall', () => {
     [{ tamperBody: true }, 'signature_mismatch'],
     [{ dropHeaders: ['X-Service-Signature'] }, 'missing_header'],
     [{ protocolVersion: '2' }, 'protocol_mismatch'],
-  ] as const)('applies fault %o so the receiver reports %s', async (faults, reason) => {
+  ] as Array<[Faults, string]>)('applies fault %o so the receiver reports %s', async (faults, reason) => {
     const r = await signedCall({ url: `${base}/service`, secret: SECRET, body: ping(), faults });
     expect(r.response?.status).toBe(401);
     expect(last().verdict).toMatchObject({ ok: false, reason });
