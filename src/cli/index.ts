@@ -14,7 +14,8 @@ import { registerAppCommands } from './commands/app.ts';
 export function buildProgram(): Command {
   const program = new Command('ctb')
     .description('Connector Testbench: mock platform, local connector host and signed-request tools')
-    .showHelpAfterError('(run with --help for usage)')
+    // One line per usage error, like our own UsageError lines (commander's default is two lines).
+    .configureOutput({ outputError: (str, write) => write(`ctb: ${str.replace(/^error: /, '').trimEnd()} (run with --help for usage)\n`) })
     .exitOverride();
   registerAppCommands(program);
   registerConnectorCommands(program);
