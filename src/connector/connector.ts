@@ -1,0 +1,76 @@
+// createConnector: the SDK object a customer runs. Holds the tools and metadata, runs the
+// transport-free core, and reports one `exchange` event per handled request to its listeners.
+
+import type { OrgMetadata } from '../protocol/index.ts';
+import { collectHeaders } from '../protocol/index.ts';
+import { fetchAdapter } from './fetch-adapter.ts';
+import { handleRequest } from './handle.ts';
+import { listen, nodeHandler } from './node-adapter.ts';
+import type { AdapterCore, AdapterInput } from './node-adapter.ts';
+import { resolveOptions } from './options.ts';
+import { ToolRegistry } from './registry.ts';
+import type { Connector, ConnectorOptions, ConnectorRequest, ConnectorResponse, ExchangeEvent, ToolHandler, ToolSpec } from './types.ts';
+
+export function createConnector(options: ConnectorOptions): Connector {
+  const resolved = resolveOptions(options);
+  const registry = new ToolRegistry();
+  const listeners: Array<(e: ExchangeEvent) => void> = [];
+
+  const record = (input: AdapterInput, response: ConnectorResponse) => {
+    if (listeners.length === 0) return;
+    const event: ExchangeEvent = {
+      method: input.method,
+      path: input.path,
+      headers: input.pairs,
+      body: input.body,
+      response,
+      durationMs: performance.now() - input.t0,
+      startedAt: input.startedAt,
+    };
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        // A logging listener must never break the answer to the platform.
+        process.emitWarning(`connector exchange listener threw: ${(err as Error)?.message ?? String(err)}`);
+      }
+    }
+  };
+  const core: AdapterCore = {
+    options: resolved,
+    record,
+    async process(input) {
+      const response = await handleRequest(resolved, registry, { method: input.method, path: input.path, headers: input.headers, body: input.body });
+      record(input, response);
+      return response;
+    },
+  };
+
+  const connector: Connector = {
+    tool(name: string, def: ToolSpec, handler: ToolHandler) {
+      registry.add(name, def, handler);
+      return connector;
+    },
+    metadata(m: OrgMetadata) {
+      registry.setMetadata(m);
+      return connector;
+    },
+    definitions: () => registry.definitions(),
+    handle(req: ConnectorRequest) {
+      const pairs: Array<[string, string]> = [];
+      for (const [name, values] of collectHeaders(req.headers)) for (const v of values) pairs.push([name, v]);
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+      return core.process({ method: req.method, path: req.path, headers: req.headers, pairs, body, startedAt: Date.now(), t0: performance.now() });
+    },
+    listen: (port?: number, host?: string) => listen(core, port, host),
+    nodeHandler: () => nodeHandler(core),
+    fetch: (request: Request) => fetchAdapter(core, request),
+    on(event: 'exchange', listener: (e: ExchangeEvent) => void) {
+      if (event !== 'exchange') throw new TypeError(`unknown connector event "${String(event)}"; the only event is "exchange"`);
+      if (typeof listener !== 'function') throw new TypeError('the exchange listener must be a function');
+      listeners.push(listener);
+      return connector;
+    },
+  };
+  return connector;
+}

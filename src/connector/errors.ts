@@ -1,0 +1,29 @@
+// Errors of the connector SDK: ToolError is what a handler throws to answer its own error code;
+// ConnectorConfigError reports a mistake in options, tool definitions or metadata at setup time.
+
+import type { JsonObject } from '../protocol/index.ts';
+
+const CODE_PATTERN = /^[a-z][a-z0-9_.-]{0,63}$/;
+
+/** Thrown by a tool handler: answered as `{type:"error", code, message}` with HTTP 200. */
+export class ToolError extends Error {
+  readonly code: string;
+  readonly details?: JsonObject;
+
+  constructor(code: string, message: string, details?: JsonObject) {
+    super(message);
+    if (!CODE_PATTERN.test(code))
+      throw new TypeError(`ToolError code "${code}" must be snake_case (a-z, 0-9, _ . -), starting with a letter, at most 64 characters`);
+    this.name = 'ToolError';
+    this.code = code;
+    if (details !== undefined) this.details = details;
+  }
+}
+
+/** A connector was set up wrongly; thrown by createConnector, .tool() and .metadata(). */
+export class ConnectorConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectorConfigError';
+  }
+}

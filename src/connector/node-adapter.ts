@@ -1,0 +1,180 @@
+// node:http adapter of the connector: reads the body with a hard size limit, passes raw bytes
+// and every header value (duplicates kept visible) to the core, and survives hostile clients.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorAnswer } from '../protocol/index.ts';
+import type { HeaderBag } from '../protocol/index.ts';
+import { JSON_HEADERS, isEndpoint, notFoundResponse, tooLargeResponse } from './handle.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { ConnectorResponse, ListeningConnector } from './types.ts';
+
+export interface AdapterInput {
+  method: string;
+  path: string;
+  headers: HeaderBag;
+  pairs: Array<[string, string]>;
+  body: Buffer;
+  startedAt: number;
+  t0: number;
+}
+
+/** What an adapter needs from the connector: run the core, or record an answer it gave itself. */
+export interface AdapterCore {
+  options: ResolvedOptions;
+  process(input: AdapterInput): Promise<ConnectorResponse>;
+  record(input: AdapterInput, response: ConnectorResponse): void;
+}
+
+export function rawPairs(raw: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i], raw[i + 1]]);
+  return out;
+}
+
+export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: ServerResponse) => void {
+  const { options } = core;
+  return (req, res) => {
+    const input: AdapterInput = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: req.headersDistinct as Record<string, string[]>,
+      pairs: rawPairs(req.rawHeaders),
+      body: Buffer.alloc(0),
+      startedAt: Date.now(),
+      t0: performance.now(),
+    };
+    const endpoint = isEndpoint(options, input.method, input.path);
+    const early = (response: ConnectorResponse) => {
+      core.record(input, response);
+      // Stop reading: the rest of an oversized body is never buffered, and the connection closes.
+      // node:http ends and destroys the socket once a `connection: close` answer is flushed.
+      send(res, response, true);
+    };
+
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
+      early(endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
+      return;
+    }
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > options.maxBodyBytes) {
+        done = true;
+        req.pause();
+        early(endpoint ? tooLargeResponse(options, size) : notFoundResponse());
+        return;
+      }
+      if (endpoint) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      input.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      core.process(input).then(
+        (response) => send(res, response, false),
+        () => send(res, internalError(), true),
+      );
+    });
+    // The client went away mid-body (or the request timed out): nobody is left to answer.
+    req.on('error', () => {
+      done = true;
+    });
+  };
+}
+
+function send(res: ServerResponse, response: ConnectorResponse, close: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = { ...response.headers, 'content-length': Buffer.byteLength(response.body) };
+  if (close) headers.connection = 'close';
+  res.writeHead(response.status, headers);
+  res.end(response.body);
+}
+
+function internalError(): ConnectorResponse {
+  const body = errorAnswer('internal_error', 'the connector failed to answer this request');
+  return {
+    status: 500,
+    headers: { ...JSON_HEADERS },
+    body: JSON.stringify(body),
+    outcome: { verification: null, requestType: null, tool: null, requestId: null, code: 'internal_error' },
+  };
+}
+
+export async function listen(core: AdapterCore, port = 0, host = '127.0.0.1'): Promise<ListeningConnector & { origin: string; server: Server }> {
+  const { options } = core;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be an integer from 0 to 65535, got ${port}`);
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs,
+      // Node checks those timeouts on this period (30 s by default), so short timeouts need a short period.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
+      keepAliveTimeout: 5000,
+    },
+    nodeHandler(core),
+  );
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, options));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  return {
+    url: origin + options.endpointPath,
+    origin,
+    port: actualPort,
+    host,
+    server,
+    close: () => closeServer(server),
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    // In-flight requests get a second to finish; idle keep-alive sockets would hold close() forever.
+    const force = setTimeout(() => server.closeAllConnections(), 1000);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** Answers what node:http could not parse or waited too long for, in the protocol's JSON shape. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket, options: ResolvedOptions): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  let status = 400;
+  let reason = 'Bad Request';
+  let body = errorAnswer('invalid_request', 'the request is not valid HTTP/1.1');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    reason = 'Request Timeout';
+    body = errorAnswer('request_timeout', `the request was not received in time (headers ${options.headersTimeoutMs} ms, whole request ${options.requestTimeoutMs} ms)`);
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    reason = 'Request Header Fields Too Large';
+    body = errorAnswer('invalid_request', 'the request headers are too large');
+  }
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+  );
+}
