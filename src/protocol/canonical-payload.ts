@@ -38,7 +38,7 @@ export function safeText(bytes: RawBody, maxBytes = 4096): SafeText {
     text = new TextDecoder('utf-8', { fatal: true }).decode(slice);
   } catch {
     // A cut in the middle of a multi-byte character is not binary data: retry without the tail.
-    const decoded = tryDecodeWithoutPartialTail(slice);
+    const decoded = buf.length > maxBytes ? tryDecodeWithoutPartialTail(slice) : null;
     if (decoded === null) {
       binary = true;
       text = Array.from(slice, (b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
