@@ -1,0 +1,116 @@
+// The one API contract between the UI and the engine (shared/style.md, "one contract, three
+// transports"): every method's input and result, every pushed event. Channels are `domain:verb-noun`.
+
+import type {
+  AppInfoDto,
+  BusinessToolDto,
+  ConnectionDto,
+  ConnectionInput,
+  ConsoleSendInput,
+  ExchangeDetailDto,
+  FlowsDto,
+  HistoryFilterDto,
+  HistoryPageDto,
+  HostRequestEventDto,
+  LocalConnectorDto,
+  OrgEventDto,
+  OrganizationDto,
+  SyncReportDto,
+  TestReportDto,
+  WorkspaceDto,
+} from './types.ts';
+import type { Result } from './result.ts';
+
+/** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
+export interface Methods {
+  'app:get-info': [void, AppInfoDto];
+  'org:get': [void, OrganizationDto];
+  'org:set-plan': [{ plan: 'free' | 'premium' }, OrganizationDto];
+  'workspaces:list': [void, WorkspaceDto[]];
+
+  'connections:list': [void, ConnectionDto[]];
+  'connections:create': [ConnectionInput, ConnectionDto];
+  'connections:update': [{ id: string; changes: ConnectionInput }, ConnectionDto];
+  'connections:rotate-secret': [{ id: string }, ConnectionDto];
+  'connections:delete': [{ id: string }, { deleted: true }];
+  'connections:test': [{ id: string }, TestReportDto];
+  'connections:sync-tools': [{ id: string; workspaceId?: string | null }, SyncReportDto];
+  'connections:get-flows': [{ id: string }, FlowsDto];
+  'connections:list-events': [{ id: string }, OrgEventDto[]];
+
+  'tools:list': [{ workspaceId?: string; connectionId?: string }, BusinessToolDto[]];
+
+  'console:send': [ConsoleSendInput, ExchangeDetailDto];
+
+  'history:page': [{ filter?: HistoryFilterDto; before?: number; limit?: number }, HistoryPageDto];
+  'history:get': [{ id: number }, ExchangeDetailDto];
+  'history:export-curl': [{ id: number; mode: 'as-sent' | 're-signed' }, { command: string }];
+  'history:export-har': [{ ids: number[]; includeSecrets?: boolean }, { har: unknown }];
+
+  'local:list': [void, LocalConnectorDto[]];
+  'local:get-schema': [void, Record<string, unknown>];
+  'local:save': [{ id?: string; definition: unknown }, LocalConnectorDto];
+  'local:delete': [{ id: string }, { deleted: true }];
+  'local:start': [{ id: string }, LocalConnectorDto];
+  'local:stop': [{ id: string }, LocalConnectorDto];
+}
+
+/** Event name -> payload pushed from the engine to every listening UI. */
+export interface Events {
+  'host:request': HostRequestEventDto;
+  'history:appended': { id: number };
+  'connections:changed': { id: string };
+}
+
+export type MethodName = keyof Methods;
+export type EventName = keyof Events;
+export type InputOf<M extends MethodName> = Methods[M][0];
+export type OutputOf<M extends MethodName> = Methods[M][1];
+
+/** Runtime list of the method and event names: the preload and the HTTP bridge refuse anything else. */
+export const METHOD_NAMES = [
+  'app:get-info',
+  'org:get',
+  'org:set-plan',
+  'workspaces:list',
+  'connections:list',
+  'connections:create',
+  'connections:update',
+  'connections:rotate-secret',
+  'connections:delete',
+  'connections:test',
+  'connections:sync-tools',
+  'connections:get-flows',
+  'connections:list-events',
+  'tools:list',
+  'console:send',
+  'history:page',
+  'history:get',
+  'history:export-curl',
+  'history:export-har',
+  'local:list',
+  'local:get-schema',
+  'local:save',
+  'local:delete',
+  'local:start',
+  'local:stop',
+] as const satisfies readonly MethodName[];
+
+export const EVENT_NAMES = ['host:request', 'history:appended', 'connections:changed'] as const satisfies readonly EventName[];
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && (METHOD_NAMES as readonly string[]).includes(name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name);
+}
+
+/** What the UI holds: one call function and one subscribe function, whatever the transport. */
+export interface ApiClient {
+  call<M extends MethodName>(method: M, input: InputOf<M>): Promise<Result<OutputOf<M>>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+/** What a transport serves: the engine-side implementation of every method. */
+export type Handlers = { [M in MethodName]: (input: InputOf<M>) => Promise<OutputOf<M>> | OutputOf<M> };

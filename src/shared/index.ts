@@ -1,0 +1,6 @@
+// The typed contract shared by the UI and every transport (Electron IPC, browser-mode HTTP, tests).
+// Nothing here runs I/O; the renderer imports only this folder.
+
+export * from './contract.ts';
+export * from './result.ts';
+export * from './types.ts';
