@@ -1,0 +1,119 @@
+// What a signed call from `ctb ping | tools | invoke` looked like and what it means: the verdict
+// (did the connector answer success for this request type), the terminal view and the JSON object.
+
+import { safeText } from '../protocol/index.ts';
+import type { RequestType, ToolDefinition } from '../protocol/index.ts';
+import type { CallResult, CallTiming, SignedCallResult } from '../platform/client/index.ts';
+import { headerLines, table, wrap } from './render.ts';
+
+export interface CallVerdict {
+  ok: boolean;
+  /** `pong`, `capabilities`, `tools`, `result`, an error code, `http_<status>`, or a network error code. */
+  kind: string;
+  message: string;
+}
+
+const SUCCESS_TYPE: Record<RequestType, string[]> = {
+  ping: ['pong'],
+  'capabilities.list': ['capabilities'],
+  'tools.list': ['tools'],
+  'tool.invoke': ['result'],
+};
+
+export function verdictOf(type: RequestType, result: SignedCallResult): CallVerdict {
+  if (result.error) return { ok: false, kind: result.error.code, message: result.error.message };
+  const res = result.response!;
+  const json = result.json as { type?: unknown; code?: unknown; message?: unknown; error?: unknown } | undefined;
+  if (json && json.type === 'error')
+    return { ok: false, kind: String(json.code ?? 'error'), message: `the connector answered error ${String(json.code)}: ${String(json.message ?? '')}` };
+  if (res.status < 200 || res.status > 299) {
+    const hint = res.status === 404 ? ' (is the path right? the default endpoint is /service)' : '';
+    const code = json && typeof json.error === 'string' ? ` ${json.error}` : '';
+    return { ok: false, kind: `http_${res.status}`, message: `the connector answered HTTP ${res.status}${code}${hint}` };
+  }
+  if (json === undefined) return { ok: false, kind: 'not_json', message: 'the answer body is not JSON' };
+  const expected = SUCCESS_TYPE[type];
+  if (typeof json.type === 'string' && expected.includes(json.type)) return { ok: true, kind: json.type, message: successMessage(type, result.json) };
+  return { ok: false, kind: 'unexpected_answer', message: `expected an answer of type ${expected.join(' or ')}, got ${JSON.stringify(json.type ?? null)}` };
+}
+
+function successMessage(type: RequestType, json: unknown): string {
+  const answer = json as { time?: unknown; tools?: ToolDefinition[] };
+  if (type === 'ping') {
+    if (typeof answer.time !== 'number') return 'pong';
+    const offset = Math.floor(Date.now() / 1000) - answer.time;
+    return `pong (connector clock ${offset === 0 ? 'in step with this one' : `${Math.abs(offset)} s ${offset > 0 ? 'behind' : 'ahead'}`})`;
+  }
+  if (type === 'capabilities.list' || type === 'tools.list') return `${answer.tools?.length ?? 0} tool(s)`;
+  return 'result';
+}
+
+export function formatTiming(t: CallTiming): string {
+  const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} ms`);
+  return `connect ${t.reusedConnection ? 'reused' : ms(t.connectMs)}, first byte ${ms(t.firstByteMs)}, total ${ms(t.totalMs)}`;
+}
+
+function bodyText(body: Buffer, json: unknown): string[] {
+  if (body.length === 0) return ['(empty)'];
+  if (json !== undefined) return JSON.stringify(json, null, 2).split('\n');
+  const safe = safeText(body);
+  return [safe.text + (safe.truncated ? ` …[${safe.totalBytes} bytes in all]` : '')];
+}
+
+export function callLines(type: RequestType, result: SignedCallResult, verdict: CallVerdict): string[] {
+  const req = result.request;
+  const rows: Array<[string, string | string[]]> = [];
+  rows.push(['request', [`${req.method} ${req.url}`, ...headerLines(req.headers)]]);
+  rows.push(['body', bodyText(req.body, parseOrUndefined(req.body))]);
+  rows.push(['signed', [result.signing.canonical, `(timestamp ${result.signing.timestamp}, secret ${result.signing.secretFingerprint})`]]);
+  if (result.signing.faults.length) rows.push(['faults', result.signing.faults]);
+  if (result.original) rows.push(['1st answer', firstDelivery(result.original)]);
+  if (result.response) {
+    rows.push(['answer', [`HTTP ${result.response.status}`, ...headerLines(result.response.headers)]]);
+    rows.push(['', bodyText(result.response.body, result.json)]);
+  }
+  rows.push(['timing', formatTiming(result.timing)]);
+  if (verdict.ok && (type === 'capabilities.list' || type === 'tools.list')) rows.push(['tools', toolLines(result.json)]);
+  rows.push(['outcome', wrap(`${verdict.ok ? 'ok' : 'FAILED'}: ${verdict.message}`, 88)]);
+  return table(rows);
+}
+
+function firstDelivery(first: CallResult): string {
+  if (first.error) return `${first.error.code}: ${first.error.message}`;
+  return `HTTP ${first.response!.status} ${first.response!.body.toString('utf8').slice(0, 120)}`;
+}
+
+function toolLines(json: unknown): string[] {
+  const tools = (json as { tools?: ToolDefinition[] }).tools ?? [];
+  if (tools.length === 0) return ['(none)'];
+  const width = Math.max(...tools.map((t) => t.name.length));
+  return tools.map((t) => `${t.name.padEnd(width)}  ${t.chat === false ? '[off chat] ' : ''}${t.description ?? ''}`);
+}
+
+function parseOrUndefined(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The machine-readable form: no secret, bodies as text, the parsed answer as `json`. */
+export function callJson(type: RequestType, result: SignedCallResult, verdict: CallVerdict): object {
+  const exchange = (r: CallResult) => ({
+    request: { method: r.request.method, url: r.request.url, headers: r.request.headers, body: r.request.body.toString('utf8') },
+    response: r.response ? { status: r.response.status, headers: r.response.headers, body: r.response.body.toString('utf8') } : null,
+    error: r.error,
+    timing: r.timing,
+    startedAt: r.startedAt,
+  });
+  return {
+    ok: verdict.ok,
+    type,
+    outcome: verdict,
+    ...exchange(result),
+    json: result.json ?? null,
+    signing: result.signing,
+    ...(result.original ? { original: exchange(result.original) } : {}),
+  };
+}
