@@ -10,6 +10,7 @@ import { loadOrganization, seedIfEmpty, setPlan, userService, workspaceService }
 import type { SeedInfo } from './org.ts';
 import type { KeyProvider } from './secrets.ts';
 import { ConnectorManager } from './manager.ts';
+import type { ConnectionTarget } from './manager.ts';
 import { defaultResolver } from './ssrf.ts';
 import type { Resolver, SsrfMode } from './ssrf.ts';
 import { connectionRegistry } from './connections.ts';
@@ -74,6 +75,8 @@ export interface Platform {
     update(id: string, input: unknown): Promise<ConnectionView & { signing_secret?: string }>;
     remove(id: string): void;
     secretOf(id: string): string;
+    /** What the manager needs to call this connection (decrypted secret included: never serialise it). */
+    target(id: string, workspaceId?: string | null): ConnectionTarget;
     test(id: string): Promise<TestReport>;
     syncTools(id: string, options?: SyncOptions): Promise<SyncReport>;
     flows(id: string): FlowsView;
@@ -135,6 +138,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       update: registry.update,
       remove: registry.remove,
       secretOf: registry.secretOf,
+      target: registry.target,
       test: (id) => testConnection(ctx, registry, id),
       syncTools: (id, syncOptions) => syncTools(ctx, registry, id, syncOptions),
       flows: (id) => flowsOf(parseJsonColumn<OrgMetadata>(registry.row(id).metadata)),
