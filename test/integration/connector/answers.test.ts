@@ -147,7 +147,7 @@ describe('connector error answers', () => {
   it('answers invalid_signature 401 when the signing headers are missing', async () => {
     const res = await fetch(server.url, { method: 'POST', body: JSON.stringify(envelope('ping')) });
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('invalid_signature');
+    expect(((await res.json()) as { code: string }).code).toBe('invalid_signature');
   });
 
   it('answers invalid_request 400 for a signed body that is not JSON', async () => {

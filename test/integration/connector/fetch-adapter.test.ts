@@ -35,7 +35,7 @@ describe('fetch adapter', () => {
 
   it('answers invalid_signature 401 to a doubled signature header', async () => {
     const body = JSON.stringify(envelope('ping'));
-    const headers = new Headers(sign(SECRET, body, { timestamp: NOW }));
+    const headers = new Headers({ ...sign(SECRET, body, { timestamp: NOW }) });
     headers.append('x-service-signature', headers.get('x-service-signature')!);
     const a = await read(await connector.fetch(new Request('http://connector.test/service', { method: 'POST', body, headers })));
     expect(a.status).toBe(401);
