@@ -1,0 +1,75 @@
+// Types of a conformance run: the check catalogue entries, one graded result per check, and the
+// report the reporters (pretty, json, junit) and later the app panel render.
+
+export type CheckLevel = 'must' | 'should' | 'info';
+export type CheckOutcome = 'pass' | 'fail' | 'skip';
+
+/** What the suite sent, shown safely: the body is a preview (escaped, cut), never the secret. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body: string;
+  bodyBytes: number;
+}
+
+export interface ReceivedAnswer {
+  /** null when no HTTP answer arrived (the connection closed, timed out or was refused). */
+  status: number | null;
+  contentType: string | null;
+  body: string;
+  bodyBytes: number;
+  /** Transport failure, e.g. `connection_reset` when the connector hung up on a large body. */
+  error: { code: string; message: string } | null;
+  timeMs: number;
+}
+
+export interface CheckResult {
+  id: string;
+  level: CheckLevel;
+  title: string;
+  /** Section of protocol.md / decisions.md the check enforces. */
+  reference: string;
+  sent: SentRequest | null;
+  expected: string;
+  received: ReceivedAnswer | null;
+  outcome: CheckOutcome;
+  message: string;
+  durationMs: number;
+}
+
+export interface ConformanceSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Failures by level: a must failure fails the run, should/info failures are warnings. */
+  failedByLevel: Record<CheckLevel, number>;
+  /** True when no must-level check failed. */
+  conformant: boolean;
+}
+
+export interface ConformanceReport {
+  url: string;
+  secretFingerprint: string;
+  skewSeconds: number;
+  startedAt: string;
+  durationMs: number;
+  checks: CheckResult[];
+  summary: ConformanceSummary;
+}
+
+export interface ConformanceOptions {
+  url: string;
+  secret: string;
+  /** The connector's replay window under test (maxTimestampSkewSeconds); default 300. */
+  skewSeconds?: number;
+  /** Called once per check as it completes, in catalogue order. */
+  onProgress?: (check: CheckResult, index: number, total: number) => void;
+  /** Clock in unix seconds used to sign; defaults to the real clock. */
+  now?: () => number;
+  /** Per-request timeout; default 10 s (the platform's own limit is 30 s). */
+  timeoutMs?: number;
+  /** Only run checks whose id equals or starts with one of these (`timestamp` selects `timestamp.*`). */
+  only?: string[];
+}
