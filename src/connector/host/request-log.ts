@@ -1,0 +1,129 @@
+// The request log of the host: every request a local connector receives, with its raw bytes, the
+// verification verdict and full `explain` diagnosis, the answer and the duration, in History.
+
+import { HEADER_TRACE_ID, explain, safeText } from '../../protocol/index.ts';
+import type { Diagnosis, SafeText } from '../../protocol/index.ts';
+import type { ExchangeInput, History } from '../../store/history.ts';
+import type { ConnectorDefinition } from './definition.ts';
+import type { ScriptLog } from './script-runner.ts';
+import type { ServedExchange } from './server.ts';
+
+/** What listeners of `host.on('request')` receive: enough to draw a log row and its detail. */
+export interface HostRequestEvent {
+  /** Id of the History entry holding the full bytes. */
+  exchangeId: number;
+  connectorId: string;
+  connectorName: string;
+  method: string;
+  path: string;
+  /** HTTP status answered; null when the connection was closed without one. */
+  status: number | null;
+  /** `ok`, the error code answered (`invalid_signature`, `tool_error`...), `http_<status>` or `connection_closed`. */
+  verdict: string;
+  requestType: string | null;
+  tool: string | null;
+  requestId: string | null;
+  traceId: string | null;
+  /** Null for requests that never reached verification (404, 413). */
+  verification: { valid: boolean; failedCheck: string | null; summary: string } | null;
+  diagnosis: Diagnosis | null;
+  /** Detail of the error answered, for the log only (never sent on the wire). */
+  message: string | null;
+  /** Transport fault applied (`http 429 (Retry-After 3 s)`, `close`, `slow 100 B/s`), or null. */
+  fault: string | null;
+  /** Behaviours that ran, outermost first. */
+  steps: string[];
+  scriptLogs: ScriptLog[];
+  requestHeaders: Array<[string, string]>;
+  requestBody: SafeText;
+  responseHeaders: Array<[string, string]> | null;
+  responseBody: SafeText | null;
+  aborted: boolean;
+  durationMs: number;
+  startedAt: number;
+}
+
+export interface LogContext {
+  connectorId: string;
+  definition: ConnectorDefinition;
+  /** Unix seconds, the clock the connector verified with. */
+  now: () => number;
+}
+
+export function verdictOf(e: ServedExchange): string {
+  if (e.fault === 'close') return 'connection_closed';
+  if (e.fault?.startsWith('http ') && e.response) return `http_${e.response.status}`;
+  return e.outcome?.code ?? 'ok';
+}
+
+function pathOnly(target: string): string {
+  const cut = target.search(/[?#]/);
+  return cut === -1 ? target : target.slice(0, cut);
+}
+
+/** Records the exchange in History and returns the live event for it. */
+export function logExchange(history: History, ctx: LogContext, e: ServedExchange): HostRequestEvent {
+  const def = ctx.definition;
+  const isEndpoint = e.method.toUpperCase() === 'POST' && pathOnly(e.target) === def.endpointPath;
+  // The diagnosis explains the verdict the connector reached, so it uses the connector's own
+  // secret, window and version; the 404s of other paths have nothing to explain.
+  const diagnosis =
+    isEndpoint && e.outcome?.verification
+      ? explain(e.body, e.headers, [def.signingSecret], {
+          now: ctx.now(),
+          toleranceSeconds: def.maxTimestampSkewSeconds,
+          protocolVersion: def.protocolVersion,
+        })
+      : null;
+  const traceId = e.headers.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null;
+  const verdict = verdictOf(e);
+  const o = e.outcome;
+  const input: ExchangeInput = {
+    direction: 'incoming',
+    localConnectorId: ctx.connectorId,
+    requestType: o?.requestType ?? null,
+    tool: o?.tool ?? null,
+    requestId: o?.requestId ?? null,
+    traceId,
+    method: e.method,
+    url: e.target,
+    requestHeaders: e.headers,
+    requestBody: e.body,
+    responseStatus: e.response?.status ?? null,
+    responseHeaders: e.response?.headers ?? null,
+    responseBody: e.response?.body ?? null,
+    verdict,
+    errorMessage: o?.message ?? null,
+    diagnosis,
+    timing: { totalMs: e.durationMs },
+    faults: { applied: e.fault, steps: e.state.steps, scriptLogs: e.state.scriptLogs, aborted: e.aborted },
+    startedAt: e.startedAt,
+  };
+  const exchangeId = history.record(input);
+  return {
+    exchangeId,
+    connectorId: ctx.connectorId,
+    connectorName: def.name,
+    method: e.method,
+    path: e.target,
+    status: e.response?.status ?? null,
+    verdict,
+    requestType: input.requestType ?? null,
+    tool: input.tool ?? null,
+    requestId: input.requestId ?? null,
+    traceId,
+    verification: diagnosis ? { valid: diagnosis.verdict === 'valid', failedCheck: diagnosis.failedCheck, summary: diagnosis.summary } : null,
+    diagnosis,
+    message: o?.message ?? null,
+    fault: e.fault,
+    steps: e.state.steps,
+    scriptLogs: e.state.scriptLogs,
+    requestHeaders: e.headers,
+    requestBody: safeText(e.body),
+    responseHeaders: e.response?.headers ?? null,
+    responseBody: e.response ? safeText(e.response.body) : null,
+    aborted: e.aborted,
+    durationMs: e.durationMs,
+    startedAt: e.startedAt,
+  };
+}
