@@ -20,14 +20,22 @@ export interface FaultFlags {
 export function addFaultOptions(cmd: Command): Command {
   return cmd
     .addOption(
-      new Option('--skew-offset <seconds>', 'fault: sign with the clock shifted by this many seconds (negative: in the past)').argParser(
-        parseInteger('--skew-offset'),
-      ),
+      new Option(
+        '--skew-offset <seconds>',
+        'fault: sign with the clock shifted by this many seconds (negative: in the past)',
+      ).argParser(parseInteger('--skew-offset')),
     )
     .option('--wrong-secret', 'fault: sign with a random secret instead of the real one')
     .option('--tamper-body', 'fault: change one body byte after signing')
-    .addOption(new Option('--drop-header <name>', 'fault: leave this header out (repeatable)').argParser(collect))
-    .addOption(new Option('--header-case <case>', 'fault: re-case the x-service-* header names: upper, lower or mixed').argParser(parseHeaderCase))
+    .addOption(
+      new Option('--drop-header <name>', 'fault: leave this header out (repeatable)').argParser(collect),
+    )
+    .addOption(
+      new Option(
+        '--header-case <case>',
+        'fault: re-case the x-service-* header names: upper, lower or mixed',
+      ).argParser(parseHeaderCase),
+    )
     .option('--protocol-version <v>', 'fault: send this protocol version (body field and header)')
     .option('--replay', 'fault: deliver the identical signed request twice; the second answer is shown');
 }

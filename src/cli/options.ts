@@ -14,10 +14,13 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export function parseInteger(flag: string, options: { min?: number; max?: number } = {}) {
   return (value: string): number => {
     const text = value.trim();
-    if (!/^[+-]?\d+$/.test(text)) throw new UsageError(`${flag} expects a whole number, got "${clip(value)}"`);
+    if (!/^[+-]?\d+$/.test(text))
+      throw new UsageError(`${flag} expects a whole number, got "${clip(value)}"`);
     const n = Number(text);
-    if (options.min !== undefined && n < options.min) throw new UsageError(`${flag} must be at least ${options.min}, got ${n}`);
-    if (options.max !== undefined && n > options.max) throw new UsageError(`${flag} must be at most ${options.max}, got ${n}`);
+    if (options.min !== undefined && n < options.min)
+      throw new UsageError(`${flag} must be at least ${options.min}, got ${n}`);
+    if (options.max !== undefined && n > options.max)
+      throw new UsageError(`${flag} must be at most ${options.max}, got ${n}`);
     return n;
   };
 }
@@ -27,7 +30,8 @@ export const parsePort = (flag = '--port') => parseInteger(flag, { min: 0, max: 
 /** Unix seconds to sign or to compare against: a plain base-10 integer, nothing else. */
 export function parseUnixSeconds(flag: string) {
   return (value: string): number => {
-    if (!/^\d{1,11}$/.test(value.trim())) throw new UsageError(`${flag} expects unix seconds (a whole number), got "${clip(value)}"`);
+    if (!/^\d{1,11}$/.test(value.trim()))
+      throw new UsageError(`${flag} expects unix seconds (a whole number), got "${clip(value)}"`);
     return Number(value.trim());
   };
 }
@@ -59,7 +63,9 @@ export function parseJsonObjectText(flag: string, text: string): Record<string, 
     throw new UsageError(`${flag} is not valid JSON (${(error as Error).message})`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new UsageError(`${flag} must be a JSON object like {"sku":"SKU-1001"}, got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}`);
+    throw new UsageError(
+      `${flag} must be a JSON object like {"sku":"SKU-1001"}, got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}`,
+    );
   return parsed as Record<string, unknown>;
 }
 
@@ -69,11 +75,16 @@ export function parseHeaderCase(value: string): HeaderCase {
 }
 
 /** `--header NAME:VALUE` (also `Name: value`, as copied from a log), repeatable. */
-export function collectHeader(value: string, previous: Array<[string, string]> | undefined): Array<[string, string]> {
+export function collectHeader(
+  value: string,
+  previous: Array<[string, string]> | undefined,
+): Array<[string, string]> {
   const colon = value.indexOf(':');
   const name = colon < 0 ? '' : value.slice(0, colon).trim();
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-    throw new UsageError(`--header expects NAME:VALUE (for example x-service-timestamp:1763700000), got "${clip(value)}"`);
+    throw new UsageError(
+      `--header expects NAME:VALUE (for example x-service-timestamp:1763700000), got "${clip(value)}"`,
+    );
   return [...(previous ?? []), [name, value.slice(colon + 1).trim()]];
 }
 
@@ -112,10 +123,13 @@ export async function readBody(source: BodySource): Promise<Buffer> {
       return await readFile(source.bodyFile);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`cannot read --body-file ${source.bodyFile}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
+      throw new UsageError(
+        `cannot read --body-file ${source.bodyFile}: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`,
+      );
     }
   }
-  if (process.stdin.isTTY) throw new UsageError('no body: pass --body-file FILE, --body TEXT, or pipe the body on standard input');
+  if (process.stdin.isTTY)
+    throw new UsageError('no body: pass --body-file FILE, --body TEXT, or pipe the body on standard input');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -127,7 +141,9 @@ export async function readJsonObjectFile(flag: string, file: string): Promise<Re
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${flag} ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${flag} ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`,
+    );
   }
   return parseJsonObjectText(`${flag} ${file}`, text);
 }

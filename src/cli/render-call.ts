@@ -23,18 +23,32 @@ const SUCCESS_TYPE: Record<RequestType, string[]> = {
 export function verdictOf(type: RequestType, result: SignedCallResult): CallVerdict {
   if (result.error) return { ok: false, kind: result.error.code, message: result.error.message };
   const res = result.response!;
-  const json = result.json as { type?: unknown; code?: unknown; message?: unknown; error?: unknown } | undefined;
+  const json = result.json as
+    { type?: unknown; code?: unknown; message?: unknown; error?: unknown } | undefined;
   if (json && json.type === 'error')
-    return { ok: false, kind: String(json.code ?? 'error'), message: `the connector answered error ${String(json.code)}: ${String(json.message ?? '')}` };
+    return {
+      ok: false,
+      kind: String(json.code ?? 'error'),
+      message: `the connector answered error ${String(json.code)}: ${String(json.message ?? '')}`,
+    };
   if (res.status < 200 || res.status > 299) {
     const hint = res.status === 404 ? ' (is the path right? the default endpoint is /service)' : '';
     const code = json && typeof json.error === 'string' ? ` ${json.error}` : '';
-    return { ok: false, kind: `http_${res.status}`, message: `the connector answered HTTP ${res.status}${code}${hint}` };
+    return {
+      ok: false,
+      kind: `http_${res.status}`,
+      message: `the connector answered HTTP ${res.status}${code}${hint}`,
+    };
   }
   if (json === undefined) return { ok: false, kind: 'not_json', message: 'the answer body is not JSON' };
   const expected = SUCCESS_TYPE[type];
-  if (typeof json.type === 'string' && expected.includes(json.type)) return { ok: true, kind: json.type, message: successMessage(type, result.json) };
-  return { ok: false, kind: 'unexpected_answer', message: `expected an answer of type ${expected.join(' or ')}, got ${JSON.stringify(json.type ?? null)}` };
+  if (typeof json.type === 'string' && expected.includes(json.type))
+    return { ok: true, kind: json.type, message: successMessage(type, result.json) };
+  return {
+    ok: false,
+    kind: 'unexpected_answer',
+    message: `expected an answer of type ${expected.join(' or ')}, got ${JSON.stringify(json.type ?? null)}`,
+  };
 }
 
 function successMessage(type: RequestType, json: unknown): string {
@@ -65,7 +79,13 @@ export function callLines(type: RequestType, result: SignedCallResult, verdict: 
   const rows: Array<[string, string | string[]]> = [];
   rows.push(['request', [`${req.method} ${req.url}`, ...headerLines(req.headers)]]);
   rows.push(['body', bodyText(req.body, parseOrUndefined(req.body))]);
-  rows.push(['signed', [result.signing.canonical, `(timestamp ${result.signing.timestamp}, secret ${result.signing.secretFingerprint})`]]);
+  rows.push([
+    'signed',
+    [
+      result.signing.canonical,
+      `(timestamp ${result.signing.timestamp}, secret ${result.signing.secretFingerprint})`,
+    ],
+  ]);
   if (result.signing.faults.length) rows.push(['faults', result.signing.faults]);
   if (result.original) rows.push(['1st answer', firstDelivery(result.original)]);
   if (result.response) {
@@ -73,7 +93,8 @@ export function callLines(type: RequestType, result: SignedCallResult, verdict: 
     rows.push(['', bodyText(result.response.body, result.json)]);
   }
   rows.push(['timing', formatTiming(result.timing)]);
-  if (verdict.ok && (type === 'capabilities.list' || type === 'tools.list')) rows.push(['tools', toolLines(result.json)]);
+  if (verdict.ok && (type === 'capabilities.list' || type === 'tools.list'))
+    rows.push(['tools', toolLines(result.json)]);
   rows.push(['outcome', wrap(`${verdict.ok ? 'ok' : 'FAILED'}: ${verdict.message}`, 88)]);
   return table(rows);
 }
@@ -87,7 +108,9 @@ function toolLines(json: unknown): string[] {
   const tools = (json as { tools?: ToolDefinition[] }).tools ?? [];
   if (tools.length === 0) return ['(none)'];
   const width = Math.max(...tools.map((t) => t.name.length));
-  return tools.map((t) => `${t.name.padEnd(width)}  ${t.chat === false ? '[off chat] ' : ''}${t.description ?? ''}`);
+  return tools.map(
+    (t) => `${t.name.padEnd(width)}  ${t.chat === false ? '[off chat] ' : ''}${t.description ?? ''}`,
+  );
 }
 
 function parseOrUndefined(body: Buffer): unknown {
@@ -101,8 +124,15 @@ function parseOrUndefined(body: Buffer): unknown {
 /** The machine-readable form: no secret, bodies as text, the parsed answer as `json`. */
 export function callJson(type: RequestType, result: SignedCallResult, verdict: CallVerdict): object {
   const exchange = (r: CallResult) => ({
-    request: { method: r.request.method, url: r.request.url, headers: r.request.headers, body: r.request.body.toString('utf8') },
-    response: r.response ? { status: r.response.status, headers: r.response.headers, body: r.response.body.toString('utf8') } : null,
+    request: {
+      method: r.request.method,
+      url: r.request.url,
+      headers: r.request.headers,
+      body: r.request.body.toString('utf8'),
+    },
+    response: r.response
+      ? { status: r.response.status, headers: r.response.headers, body: r.response.body.toString('utf8') }
+      : null,
     error: r.error,
     timing: r.timing,
     startedAt: r.startedAt,

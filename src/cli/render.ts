@@ -36,7 +36,10 @@ export function diffMarker(expected: string, received: string): { marker: string
   let differing = 0;
   const len = Math.max(expected.length, received.length);
   for (let i = 0; i < len; i++) {
-    const same = expected[i] !== undefined && received[i] !== undefined && expected[i].toLowerCase() === received[i].toLowerCase();
+    const same =
+      expected[i] !== undefined &&
+      received[i] !== undefined &&
+      expected[i].toLowerCase() === received[i].toLowerCase();
     marker += same ? ' ' : '^';
     if (!same) differing++;
   }
@@ -50,28 +53,55 @@ export function describeSkew(seconds: number): string {
 
 export function verifyLines(result: VerifyResult, toleranceSeconds: number): string[] {
   if (result.ok)
-    return [`valid: signature matches; timestamp ${result.timestamp} is ${describeSkew(result.skewSeconds)} (window ±${toleranceSeconds} s)`];
-  const lines = [`invalid: ${result.reason}${result.header ? ` (${result.header})` : ''} — ${result.message}`];
+    return [
+      `valid: signature matches; timestamp ${result.timestamp} is ${describeSkew(result.skewSeconds)} (window ±${toleranceSeconds} s)`,
+    ];
+  const lines = [
+    `invalid: ${result.reason}${result.header ? ` (${result.header})` : ''} — ${result.message}`,
+  ];
   if (result.skewSeconds !== undefined && result.reason === 'signature_mismatch')
-    lines.push(`timestamp ${result.timestamp} is ${describeSkew(result.skewSeconds)} (window ±${toleranceSeconds} s)`);
+    lines.push(
+      `timestamp ${result.timestamp} is ${describeSkew(result.skewSeconds)} (window ±${toleranceSeconds} s)`,
+    );
   lines.push('run `ctb explain` with the same inputs for the likely cause');
   return lines;
 }
 
 export function diagnosisLines(d: Diagnosis): string[] {
   const rows: Array<[string, string | string[]]> = [];
-  rows.push(['verdict', d.verdict === 'valid' ? 'valid' : `invalid${d.failedCheck ? ` — failed check: ${d.failedCheck}` : ''}`]);
+  rows.push([
+    'verdict',
+    d.verdict === 'valid' ? 'valid' : `invalid${d.failedCheck ? ` — failed check: ${d.failedCheck}` : ''}`,
+  ]);
   rows.push(['summary', wrap(d.summary, 88)]);
-  rows.push(['received', [
-    `timestamp  ${d.received.timestamp ?? '(missing)'}`,
-    `protocol   ${d.received.protocol ?? '(not sent)'}`,
-    `headers    ${d.received.headerNames.join(', ') || '(none)'}`,
-  ]]);
-  rows.push(['canonical', d.canonical.string === null ? '(no timestamp, nothing to sign)' : [d.canonical.string, `(${d.canonical.bodyBytes} body bytes; the string signed is "v1:" + timestamp + ":" + body)`]]);
+  rows.push([
+    'received',
+    [
+      `timestamp  ${d.received.timestamp ?? '(missing)'}`,
+      `protocol   ${d.received.protocol ?? '(not sent)'}`,
+      `headers    ${d.received.headerNames.join(', ') || '(none)'}`,
+    ],
+  ]);
+  rows.push([
+    'canonical',
+    d.canonical.string === null
+      ? '(no timestamp, nothing to sign)'
+      : [
+          d.canonical.string,
+          `(${d.canonical.bodyBytes} body bytes; the string signed is "v1:" + timestamp + ":" + body)`,
+        ],
+  ]);
   rows.push(['signature', signatureLines(d)]);
   rows.push(['skew', skewLine(d)]);
   if (d.matchedSecret) rows.push(['matched', `secret ${d.matchedSecret}`]);
-  rows.push(['cause', d.cause ? causeLines(d) : d.verdict === 'valid' ? '(none: the request is valid)' : '(no known signing mistake reproduces this signature)']);
+  rows.push([
+    'cause',
+    d.cause
+      ? causeLines(d)
+      : d.verdict === 'valid'
+        ? '(none: the request is valid)'
+        : '(no known signing mistake reproduces this signature)',
+  ]);
   return table(rows);
 }
 
@@ -89,7 +119,11 @@ function signatureLines(d: Diagnosis): string[] {
     lines.push(`expected  ${e.signature}  (${label})`);
     if (received === null) return;
     const { marker, differing } = diffMarker(e.signature, received);
-    lines.push(differing === 0 ? '          (identical to the received signature)' : `          ${marker}  ${differing} character(s) differ`);
+    lines.push(
+      differing === 0
+        ? '          (identical to the received signature)'
+        : `          ${marker}  ${differing} character(s) differ`,
+    );
   });
   return lines;
 }
@@ -103,7 +137,8 @@ function causeLines(d: Diagnosis): string[] {
 
 function skewLine(d: Diagnosis): string {
   const s = d.skew;
-  if (s.seconds === null) return `cannot tell: no usable timestamp (now ${s.now}, window ±${s.toleranceSeconds} s)`;
+  if (s.seconds === null)
+    return `cannot tell: no usable timestamp (now ${s.now}, window ±${s.toleranceSeconds} s)`;
   const where = s.withinWindow ? 'inside' : 'OUTSIDE';
   return `${describeSkew(s.seconds)} (now ${s.now}, timestamp ${s.timestamp}), ${where} the ±${s.toleranceSeconds} s window`;
 }

@@ -9,7 +9,13 @@ import { buildRequest, DEFAULT_CHANNEL, signedCall } from '../../platform/client
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { addFaultOptions, faultsFrom } from '../fault-options.ts';
 import type { FaultFlags } from '../fault-options.ts';
-import { parseHttpUrl, parseInteger, parseJsonObject, readJsonObjectFile, requireSecret } from '../options.ts';
+import {
+  parseHttpUrl,
+  parseInteger,
+  parseJsonObject,
+  readJsonObjectFile,
+  requireSecret,
+} from '../options.ts';
 import { out, printJson } from '../render.ts';
 import { callJson, callLines, verdictOf } from '../render-call.ts';
 
@@ -31,31 +37,42 @@ interface InvokeFlags extends CallFlags {
 }
 
 export function registerCallCommands(program: Command): void {
-  callOptions(program.command('ping').description('send a signed ping; exit 0 when the connector answers pong')).action(
-    (flags: CallFlags) => runCall('ping', flags, {}),
-  );
+  callOptions(
+    program.command('ping').description('send a signed ping; exit 0 when the connector answers pong'),
+  ).action((flags: CallFlags) => runCall('ping', flags, {}));
 
   callOptions(
     program
       .command('tools')
       .description('list the connector tools with a signed capabilities.list (--legacy: tools.list)')
       .option('--legacy', 'send the legacy tools.list instead of capabilities.list'),
-  ).action((flags: CallFlags & { legacy?: boolean }) => runCall(flags.legacy ? 'tools.list' : 'capabilities.list', flags, {}));
+  ).action((flags: CallFlags & { legacy?: boolean }) =>
+    runCall(flags.legacy ? 'tools.list' : 'capabilities.list', flags, {}),
+  );
 
   callOptions(
     program
       .command('invoke')
       .description('run one tool with a signed tool.invoke; exit 0 when the connector answers a result')
       .option('--tool <name>', 'tool to run (required)')
-      .addOption(new Option('--params <json>', 'parameters as a JSON object').argParser(parseJsonObject('--params')))
+      .addOption(
+        new Option('--params <json>', 'parameters as a JSON object').argParser(parseJsonObject('--params')),
+      )
       .option('--params-file <file>', 'file holding the parameters JSON object')
       .option('--conversation-id <id>', 'conversation_id of the request (default: a fresh one)')
       .option('--channel <name>', 'channel of the request', DEFAULT_CHANNEL)
-      .addOption(new Option('--identity <json>', 'identity object of the request').argParser(parseJsonObject('--identity'))),
+      .addOption(
+        new Option('--identity <json>', 'identity object of the request').argParser(
+          parseJsonObject('--identity'),
+        ),
+      ),
   ).action(async (flags: InvokeFlags) => {
     if (!flags.tool) throw new UsageError('invoke needs --tool NAME (list the tools with `ctb tools`)');
-    if (flags.params && flags.paramsFile) throw new UsageError('give the parameters once: --params or --params-file, not both');
-    const parameters = flags.paramsFile ? await readJsonObjectFile('--params-file', flags.paramsFile) : (flags.params ?? {});
+    if (flags.params && flags.paramsFile)
+      throw new UsageError('give the parameters once: --params or --params-file, not both');
+    const parameters = flags.paramsFile
+      ? await readJsonObjectFile('--params-file', flags.paramsFile)
+      : (flags.params ?? {});
     await runCall('tool.invoke', flags, {
       tool: flags.tool,
       parameters,
@@ -68,19 +85,33 @@ export function registerCallCommands(program: Command): void {
 
 function callOptions(cmd: Command): Command {
   cmd
-    .addOption(new Option('--url <url>', 'connector endpoint, e.g. http://127.0.0.1:4020/service (default $CTB_URL)').argParser(parseHttpUrl('--url')))
+    .addOption(
+      new Option(
+        '--url <url>',
+        'connector endpoint, e.g. http://127.0.0.1:4020/service (default $CTB_URL)',
+      ).argParser(parseHttpUrl('--url')),
+    )
     .option('--secret <secret>', 'signing secret (default $CTB_SECRET)')
     .addOption(
-      new Option('--timeout <ms>', 'give up after this many milliseconds').default(PLATFORM_TIMEOUT_MS).argParser(parseInteger('--timeout', { min: 1 })),
+      new Option('--timeout <ms>', 'give up after this many milliseconds')
+        .default(PLATFORM_TIMEOUT_MS)
+        .argParser(parseInteger('--timeout', { min: 1 })),
     )
     .option('--trace-id <id>', `send ${HEADER_TRACE_ID}`)
     .option('--json', 'print one machine-readable JSON object');
   return addFaultOptions(cmd);
 }
 
-async function runCall(type: RequestType, flags: CallFlags, fields: Parameters<typeof buildRequest>[1]): Promise<void> {
+async function runCall(
+  type: RequestType,
+  flags: CallFlags,
+  fields: Parameters<typeof buildRequest>[1],
+): Promise<void> {
   const url = flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
-  if (!url) throw new UsageError('a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL');
+  if (!url)
+    throw new UsageError(
+      'a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL',
+    );
   const secret = requireSecret(flags.secret);
   const result = await signedCall({
     url,
@@ -93,7 +124,8 @@ async function runCall(type: RequestType, flags: CallFlags, fields: Parameters<t
   const verdict = verdictOf(type, result);
   if (flags.json) printJson(callJson(type, result, verdict));
   // A network failure has nothing else worth showing: one line, exit 1.
-  else if (!result.response && result.error) throw new CheckFailedError(`${result.error.code}: ${result.error.message} (${url})`);
+  else if (!result.response && result.error)
+    throw new CheckFailedError(`${result.error.code}: ${result.error.message} (${url})`);
   else for (const line of callLines(type, result, verdict)) out(line);
   if (!verdict.ok) process.exitCode = 1;
 }

@@ -12,7 +12,15 @@ import {
   sign,
   verify,
 } from '../../protocol/index.ts';
-import { collect, collectHeader, parseInteger, parseUnixSeconds, readBody, requireSecret, requireSecrets } from '../options.ts';
+import {
+  collect,
+  collectHeader,
+  parseInteger,
+  parseUnixSeconds,
+  readBody,
+  requireSecret,
+  requireSecrets,
+} from '../options.ts';
 import { diagnosisLines, headerLines, out, printJson, verifyLines } from '../render.ts';
 
 interface BodyFlags {
@@ -40,12 +48,19 @@ export function registerSignatureCommands(program: Command): void {
     .command('sign')
     .description('compute the three signing headers for a body (from --body-file, --body or standard input)')
     .addOption(secretOption())
-    .addOption(new Option('--timestamp <unix-seconds>', 'timestamp to sign (default: now)').argParser(parseUnixSeconds('--timestamp')))
+    .addOption(
+      new Option('--timestamp <unix-seconds>', 'timestamp to sign (default: now)').argParser(
+        parseUnixSeconds('--timestamp'),
+      ),
+    )
     .option('--protocol-version <v>', 'value of x-service-protocol', '1');
   bodyOptions(signCmd).action(async (flags: SignFlags) => {
     const secret = requireSecret(flags.secret);
     const body = await readBody(flags);
-    const headers = sign(secret, body, { timestamp: flags.timestamp ?? nowSeconds(), protocolVersion: flags.protocolVersion });
+    const headers = sign(secret, body, {
+      timestamp: flags.timestamp ?? nowSeconds(),
+      protocolVersion: flags.protocolVersion,
+    });
     if (flags.json) printJson(headers);
     else for (const line of headerLines(Object.entries(headers))) out(line);
   });
@@ -59,7 +74,10 @@ export function registerSignatureCommands(program: Command): void {
   verifyCmd.action(async (flags: CheckFlags & { secret?: string }) => {
     const secret = requireSecret(flags.secret);
     const body = await readBody(flags);
-    const result = verify(body, receivedHeaders(flags), secret, { now: flags.now ?? nowSeconds(), toleranceSeconds: flags.skew });
+    const result = verify(body, receivedHeaders(flags), secret, {
+      now: flags.now ?? nowSeconds(),
+      toleranceSeconds: flags.skew,
+    });
     if (flags.json) printJson(result);
     else for (const line of verifyLines(result, flags.skew)) out(line);
     if (!result.ok) process.exitCode = 1;
@@ -69,12 +87,20 @@ export function registerSignatureCommands(program: Command): void {
     program
       .command('explain')
       .description('diagnose a captured request: which check fails and the signing mistake that explains it')
-      .addOption(new Option('--secret <secret>', 'candidate secret, repeatable (e.g. current and pre-rotation; default $CTB_SECRET); only fingerprints are printed').argParser(collect)),
+      .addOption(
+        new Option(
+          '--secret <secret>',
+          'candidate secret, repeatable (e.g. current and pre-rotation; default $CTB_SECRET); only fingerprints are printed',
+        ).argParser(collect),
+      ),
   );
   explainCmd.action(async (flags: CheckFlags & { secret?: string[] }) => {
     const secrets = requireSecrets(flags.secret);
     const body = await readBody(flags);
-    const diagnosis = explain(body, receivedHeaders(flags), secrets, { now: flags.now ?? nowSeconds(), toleranceSeconds: flags.skew });
+    const diagnosis = explain(body, receivedHeaders(flags), secrets, {
+      now: flags.now ?? nowSeconds(),
+      toleranceSeconds: flags.skew,
+    });
     if (flags.json) printJson(diagnosis);
     else for (const line of diagnosisLines(diagnosis)) out(line);
     if (diagnosis.verdict !== 'valid') process.exitCode = 1;
@@ -103,7 +129,11 @@ function checkOptions(cmd: Command): Command {
           .default(DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS)
           .argParser(parseInteger('--skew', { min: 0 })),
       )
-      .addOption(new Option('--now <unix-seconds>', "receiver's clock (default: now)").argParser(parseUnixSeconds('--now'))),
+      .addOption(
+        new Option('--now <unix-seconds>', "receiver's clock (default: now)").argParser(
+          parseUnixSeconds('--now'),
+        ),
+      ),
   );
 }
 
