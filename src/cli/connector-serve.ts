@@ -1,0 +1,132 @@
+// `ctb connector serve`: runs the demo catalog connector on 127.0.0.1, prints its URL (and a
+// generated secret, once), then one line per request, until SIGINT or SIGTERM.
+
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fingerprint } from '../protocol/index.ts';
+import { ConnectorConfigError } from '../connector/index.ts';
+import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
+import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
+import { CheckFailedError, UsageError } from './errors.ts';
+import { diagnose, exchangeLine } from './exchange-log.ts';
+import { diagnosisLines, out, table } from './render.ts';
+
+export const DEFAULT_CONNECTOR_PORT = 4020;
+
+export interface ServeFlags {
+  port: number;
+  host: string;
+  secret?: string;
+  path: string;
+  skew: number;
+  dataDir?: string;
+  verbose?: boolean;
+}
+
+/** CTB_DATA_DIR, else ~/.connector-testbench (the engine's default data folder). */
+export function defaultDataDir(): string {
+  return process.env.CTB_DATA_DIR
+    ? resolve(process.env.CTB_DATA_DIR)
+    : join(homedir(), '.connector-testbench');
+}
+
+export async function serveConnector(flags: ServeFlags): Promise<void> {
+  if (!flags.path.startsWith('/') || /[?#\s]/.test(flags.path))
+    throw new UsageError(
+      `--path must start with "/" and hold no query or spaces (e.g. /service), got "${flags.path}"`,
+    );
+  const given = flags.secret ?? process.env.CTB_SECRET;
+  if (given === '') throw new UsageError('--secret must not be empty');
+  const secret = given ?? `whsec_${randomBytes(32).toString('hex')}`;
+  const dataDir = resolve(flags.dataDir ?? defaultDataDir());
+  await mkdir(dataDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot create --data-dir ${dataDir}: ${error.code ?? error.message}`);
+  });
+  const dbFile = join(dataDir, 'demo-catalog.sqlite');
+
+  // Loaded here, not at the top: every other ctb command starts without SQLite.
+  const { createDemoCatalog } = await import('../connector/demo-catalog/index.ts');
+  let demo: DemoCatalog;
+  try {
+    demo = createDemoCatalog({
+      signingSecret: secret,
+      dbFile,
+      endpointPath: flags.path,
+      maxTimestampSkewSeconds: flags.skew,
+      onQuotationCreated: (q) =>
+        out(`${clock()}  quotation ${q.id} created for ${q.customer_name}: ${q.total} ${q.currency}`),
+    });
+  } catch (error) {
+    if (error instanceof ConnectorConfigError) throw new UsageError(error.message);
+    throw new CheckFailedError(
+      `cannot open the demo catalog database ${dbFile}: ${(error as Error).message}`,
+    );
+  }
+  const log = (e: ExchangeEvent) => {
+    const diagnosis = diagnose(e, { secret, toleranceSeconds: flags.skew });
+    out(exchangeLine(e, diagnosis));
+    if (diagnosis && flags.verbose) for (const line of diagnosisLines(diagnosis)) out(`    ${line}`);
+  };
+  demo.connector.on('exchange', log);
+
+  let server: ListeningConnector;
+  try {
+    server = await demo.connector.listen(flags.port, flags.host);
+  } catch (error) {
+    demo.close();
+    throw listenError(error as NodeJS.ErrnoException, flags);
+  }
+
+  const tools = demo.connector.definitions().map((t) => t.name);
+  out(`connector serve: demo catalog (${tools.join(', ')})`);
+  for (const line of table([
+    ['url', server.url],
+    [
+      'secret',
+      given === undefined
+        ? `export CTB_SECRET=${secret}   # generated for this run, shown only here`
+        : `fingerprint ${fingerprint(secret)}  (from ${flags.secret !== undefined ? '--secret' : 'CTB_SECRET'})`,
+    ],
+    ['window', `±${flags.skew} s`],
+    ['data', dbFile],
+    [
+      'try',
+      `ctb ping --url ${server.url}${given === undefined || flags.secret === undefined ? '' : ' --secret <secret>'}`,
+    ],
+  ]))
+    out(line);
+  out('(Ctrl-C stops; one line per request follows)');
+
+  const stop = async (signal: string) => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // A keep-alive client must not hold the process open past a short grace period.
+    setTimeout(() => process.exit(0), 2000).unref();
+    await server.close().catch(() => undefined);
+    demo.close();
+    out(`stopped (${signal})`);
+  };
+  const onSignal = (signal: NodeJS.Signals) => void stop(signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+function listenError(error: NodeJS.ErrnoException, flags: ServeFlags): Error {
+  if (error.code === 'EADDRINUSE')
+    return new CheckFailedError(
+      `port ${flags.port} is already in use on ${flags.host}: choose another with --port (0 picks a free one)`,
+    );
+  if (error.code === 'EACCES')
+    return new CheckFailedError(
+      `not allowed to listen on ${flags.host}:${flags.port}: choose a port above 1023`,
+    );
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return new UsageError(`--host ${flags.host} is not an address of this machine`);
+  return new CheckFailedError(`cannot listen on ${flags.host}:${flags.port}: ${error.message}`);
+}
+
+function clock(): string {
+  return new Date().toTimeString().slice(0, 8);
+}
