@@ -1,4 +1,117 @@
-// Placeholder until its owner lands the real command family.
-import type { Command } from 'commander';
+// `ctb platform serve` (decisions.md 4): the mock platform REST API alone, over the engine of one
+// data folder; prints the URL, the folder and (only when just generated) the seed password, until SIGINT/SIGTERM.
 
-export function registerPlatformCommands(_program: Command): void {}
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { createEngine, defaultDataDir } from '../../engine/index.ts';
+import type { Engine, PlatformServer } from '../../engine/index.ts';
+import { SEED_USERS } from '../../platform/index.ts';
+import type { Plan, SsrfMode } from '../../platform/index.ts';
+import { CheckFailedError, UsageError } from '../errors.ts';
+import { parsePort } from '../options.ts';
+import { out, table } from '../render.ts';
+
+export const DEFAULT_PLATFORM_PORT = 4010;
+export const SEED_PASSWORD_ENV = 'CTB_SEED_PASSWORD';
+
+interface PlatformServeFlags {
+  port: number;
+  host: string;
+  dataDir?: string;
+  ssrf: SsrfMode;
+  plan?: Plan;
+  seedPassword?: string;
+}
+
+const oneOf =
+  <T extends string>(flag: string, values: readonly T[]) =>
+  (value: string): T => {
+    if ((values as readonly string[]).includes(value)) return value as T;
+    throw new UsageError(`${flag} expects ${values.join(' or ')}, got "${value.slice(0, 40)}"`);
+  };
+
+export function registerPlatformCommands(program: Command): void {
+  const platform = program.command('platform').description('run the mock platform');
+  platform
+    .command('serve')
+    .description('serve the mock platform REST API (login, SDK connections, tools, GraphQL, /openapi.json)')
+    .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').default(DEFAULT_PLATFORM_PORT).argParser(parsePort('--port')))
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--data-dir <dir>', 'data folder (default $CTB_DATA_DIR or ~/.connector-testbench)')
+    .addOption(
+      new Option('--ssrf <mode>', 'webhook URL policy: strict (production) or dev (also http and private addresses)')
+        .default('dev')
+        .argParser(oneOf('--ssrf', ['strict', 'dev'] as const)),
+    )
+    .addOption(new Option('--plan <plan>', 'organization plan: free shows the premium gate').argParser(oneOf('--plan', ['free', 'premium'] as const)))
+    .option('--seed-password <password>', `password of the seeded users of a new data folder (default $${SEED_PASSWORD_ENV}, else generated)`)
+    .action((flags: PlatformServeFlags) => servePlatform(flags));
+}
+
+async function servePlatform(flags: PlatformServeFlags): Promise<void> {
+  const seedPassword = flags.seedPassword ?? process.env[SEED_PASSWORD_ENV];
+  if (seedPassword !== undefined && seedPassword.length < 8)
+    throw new UsageError(`--seed-password must be at least 8 characters (it guards the seeded Owner), got ${seedPassword.length}`);
+  const dataDir = flags.dataDir ?? defaultDataDir();
+
+  let engine: Engine;
+  try {
+    engine = await createEngine({ dataDir, ssrfMode: flags.ssrf, plan: flags.plan, seedPassword });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST') throw new UsageError(`cannot use --data-dir ${dataDir}: ${code}`);
+    throw new CheckFailedError(`cannot open the data folder ${dataDir}: ${(error as Error).message}`);
+  }
+  // --plan on an existing folder switches it: the flag is how the premium gate is shown.
+  if (flags.plan && !engine.seedInfo.created) engine.platform.setPlan(flags.plan);
+
+  let server: PlatformServer;
+  try {
+    server = await engine.startPlatformServer({ port: flags.port, host: flags.host });
+  } catch (error) {
+    await engine.close();
+    throw listenError(error as NodeJS.ErrnoException, flags);
+  }
+  printBanner(engine, server, flags, seedPassword);
+
+  const stop = async (signal: string) => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // A keep-alive client must not hold the process open past a short grace period.
+    setTimeout(() => process.exit(0), 2000).unref();
+    await engine.close().catch(() => undefined);
+    out(`stopped (${signal})`);
+  };
+  const onSignal = (signal: NodeJS.Signals) => void stop(signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+function printBanner(engine: Engine, server: PlatformServer, flags: PlatformServeFlags, seedPassword: string | undefined): void {
+  const { seedInfo } = engine;
+  const password = seedInfo.password
+    ? `${seedInfo.password}   # generated for this data folder, shown only now`
+    : seedInfo.created
+      ? `(from ${flags.seedPassword !== undefined ? '--seed-password' : SEED_PASSWORD_ENV})`
+      : `(unchanged: set when this data folder was created${seedPassword !== undefined ? '; --seed-password ignored' : ''})`;
+  out('platform serve: mock platform REST API');
+  const rows: Array<[string, string | string[]]> = [
+    ['url', server.url],
+    ['openapi', `${server.url}/openapi.json`],
+    ['data', `${engine.dataDir}${seedInfo.created ? '  (new, seeded)' : ''}`],
+    ['plan', engine.platform.organization().plan],
+    ['ssrf', flags.ssrf === 'dev' ? 'dev (http and private addresses allowed; strict refusals reported)' : 'strict (https, public addresses only)'],
+    ['users', SEED_USERS.map((u) => `${u.email} (${u.role.charAt(0).toUpperCase()}${u.role.slice(1)})`)],
+    ['password', password],
+  ];
+  for (const line of table(rows)) out(line);
+  out('(Ctrl-C stops)');
+}
+
+function listenError(error: NodeJS.ErrnoException, flags: PlatformServeFlags): Error {
+  if (error.code === 'EADDRINUSE')
+    return new CheckFailedError(`port ${flags.port} is already in use on ${flags.host}: choose another with --port (0 picks a free one)`);
+  if (error.code === 'EACCES') return new CheckFailedError(`not allowed to listen on ${flags.host}:${flags.port}: choose a port above 1023`);
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new UsageError(`--host ${flags.host} is not an address of this machine`);
+  return new CheckFailedError(`cannot listen on ${flags.host}:${flags.port}: ${error.message}`);
+}

@@ -21,7 +21,10 @@ interface RouteDocConfig {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig extends RouteDocConfig {}
+  interface FastifyContextConfig {
+    uploadBody?: object;
+    rawBody?: object;
+  }
 }
 
 /** Registers the generator; routes registered after it appear in the document. */
