@@ -8,18 +8,25 @@ import type { RawBody } from './types.ts';
 
 export type SecretInput = string | Uint8Array;
 
-export interface SignedHeaders {
+// A type alias, not an interface: it must stay assignable to HeaderBag and fetch HeadersInit.
+export type SignedHeaders = {
   'x-service-signature': string;
   'x-service-timestamp': string;
   'x-service-protocol': string;
+};
+
+function payloadMac(secret: SecretInput, timestamp: string | number, rawBody: RawBody) {
+  // createHmac takes a string key as UTF-8 itself: no intermediate Buffer per call.
+  const mac = createHmac('sha256', secret);
+  mac.update(payloadPrefix(timestamp));
+  // A string body is hashed as UTF-8 directly instead of being copied into a Buffer first.
+  mac.update(typeof rawBody === 'string' ? rawBody : toBytes(rawBody));
+  return mac;
 }
 
 /** Lowercase hex HMAC-SHA256 of the canonical payload, without the scheme prefix. */
 export function hmacHex(secret: SecretInput, timestamp: string | number, rawBody: RawBody): string {
-  const mac = createHmac('sha256', typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret);
-  mac.update(payloadPrefix(timestamp));
-  mac.update(toBytes(rawBody));
-  return mac.digest('hex');
+  return payloadMac(secret, timestamp, rawBody).digest('hex');
 }
 
 export function computeSignature(secret: SecretInput, timestamp: string | number, rawBody: RawBody): string {

@@ -11,6 +11,7 @@ import {
   SIGNATURE_SCHEME,
 } from './constants.ts';
 import { collectHeaders, readHeader } from './headers.ts';
+import type { HeaderRead } from './headers.ts';
 import { hmacHex, nowSeconds } from './sign.ts';
 import type { SecretInput } from './sign.ts';
 import type { HeaderBag, RawBody } from './types.ts';
@@ -52,7 +53,7 @@ export interface VerifyFailure {
 export type VerifyResult = VerifySuccess | VerifyFailure;
 
 const TIMESTAMP_PATTERN = /^\d{1,11}$/;
-const SIGNATURE_PATTERN = /^v1=([0-9a-fA-F]{64})$/;
+const SIGNATURE_PATTERN = /^v1=[0-9a-fA-F]{64}$/;
 
 export interface ParsedSignature {
   scheme: string | null;
@@ -93,6 +94,18 @@ export function digestsEqual(expectedHex: string, receivedHex: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Constant-time comparison of a lowercase hex digest with a received one of the same validated
+ * length, in either letter case. No Buffers: this is the hot path of every verified request.
+ */
+function hexDigestsEqual(expectedLower: string, received: string): boolean {
+  if (expectedLower.length !== received.length) return false;
+  let diff = 0;
+  // OR-ing 0x20 folds A-F onto a-f; digits already have that bit set, so they are unchanged.
+  for (let i = 0; i < expectedLower.length; i++) diff |= expectedLower.charCodeAt(i) ^ (received.charCodeAt(i) | 0x20);
+  return diff === 0;
+}
+
 export function verify(
   rawBody: RawBody,
   headers: HeaderBag,
@@ -106,14 +119,8 @@ export function verify(
 
   const sig = readHeader(bag, HEADER_SIGNATURE);
   const ts = readHeader(bag, HEADER_TIMESTAMP);
-  for (const [name, read] of [
-    [HEADER_SIGNATURE, sig],
-    [HEADER_TIMESTAMP, ts],
-  ] as const) {
-    if (read.state === 'missing') return fail('missing_header', `the ${name} header is missing`, name);
-    if (read.state === 'duplicated')
-      return fail('duplicated_header', `the ${name} header was sent ${read.values.length} times`, name);
-  }
+  const headerProblem = checkPresent(HEADER_SIGNATURE, sig) ?? checkPresent(HEADER_TIMESTAMP, ts);
+  if (headerProblem) return headerProblem;
   const protocol = readHeader(bag, HEADER_PROTOCOL);
   if (protocol.state === 'duplicated')
     return fail('duplicated_header', `the ${HEADER_PROTOCOL} header was sent ${protocol.values.length} times`, HEADER_PROTOCOL);
@@ -122,11 +129,10 @@ export function verify(
   const sigValue = (sig as { value: string }).value;
   const timestamp = parseTimestamp(tsValue);
   if (timestamp === null) return fail('malformed_timestamp', describeMalformedTimestamp(tsValue), HEADER_TIMESTAMP);
-  const match = SIGNATURE_PATTERN.exec(sigValue);
-  if (!match) return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
+  if (!SIGNATURE_PATTERN.test(sigValue)) return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
 
   const skewSeconds = now - timestamp;
-  if (!digestsEqual(hmacHex(secret, tsValue, rawBody), match[1])) {
+  if (!hexDigestsEqual(hmacHex(secret, tsValue, rawBody), sigValue.slice(SIGNATURE_SCHEME.length + 1))) {
     return {
       ok: false,
       reason: 'signature_mismatch',
@@ -164,6 +170,12 @@ export function verify(
       skewSeconds,
     };
   return { ok: true, timestamp, skewSeconds };
+}
+
+function checkPresent(name: string, read: HeaderRead): VerifyFailure | null {
+  if (read.state === 'missing') return fail('missing_header', `the ${name} header is missing`, name);
+  if (read.state === 'duplicated') return fail('duplicated_header', `the ${name} header was sent ${read.values.length} times`, name);
+  return null;
 }
 
 function fail(reason: VerifyFailureReason, message: string, header?: string): VerifyFailure {
