@@ -11,6 +11,8 @@ import type { ConnectorOutcome, ConnectorRequest, ConnectorResponse, ToolContext
 
 export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json' };
 const NOT_FOUND_BODY = '{"error":"not_found"}';
+// Stateless between calls (no `stream` option), so one decoder serves every request.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const SERVED_TYPES = new Set(['ping', 'capabilities.list', 'tools.list', 'tool.invoke']);
 
 /** Path part of a request target (`/service?x=1` and `http://host/service` give `/service`). */
@@ -120,7 +122,7 @@ type Parsed = { envelope: JsonObject } | { error: { code: string; message: strin
 function parseEnvelope(body: Uint8Array, version: string): Parsed {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    text = UTF8.decode(body);
   } catch {
     return { error: { code: 'invalid_request', message: 'the body is not valid UTF-8 text; it must be a JSON object' } };
   }
@@ -158,7 +160,14 @@ function emptyOutcome(verification: VerifyResult | null, code: string | null, me
 }
 
 function traceIdOf(req: ConnectorRequest): string | undefined {
-  const read = readHeader(collectHeaders(req.headers), HEADER_TRACE_ID);
+  const headers = req.headers;
+  let values: string[] | undefined;
+  // Adapters pass [name, value] pairs: scan them instead of building a second header map.
+  if (Array.isArray(headers)) {
+    for (const [name, value] of headers) if (name.length === HEADER_TRACE_ID.length && name.toLowerCase() === HEADER_TRACE_ID) (values ??= []).push(value);
+  } else values = collectHeaders(headers).get(HEADER_TRACE_ID);
+  if (!values) return undefined;
+  const read = readHeader(new Map([[HEADER_TRACE_ID, values]]), HEADER_TRACE_ID);
   return read.state === 'present' && read.value !== '' ? clip(read.value, 200) : undefined;
 }
 

@@ -36,11 +36,14 @@ export function rawPairs(raw: string[]): Array<[string, string]> {
 export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: ServerResponse) => void {
   const { options } = core;
   return (req, res) => {
+    // Raw header lines keep every copy of a repeated header (as headersDistinct would) and their
+    // original letter case for logs, without node building one more header object per request.
+    const pairs = rawPairs(req.rawHeaders);
     const input: AdapterInput = {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
-      headers: req.headersDistinct as Record<string, string[]>,
-      pairs: rawPairs(req.rawHeaders),
+      headers: pairs,
+      pairs,
       body: Buffer.alloc(0),
       startedAt: Date.now(),
       t0: performance.now(),
