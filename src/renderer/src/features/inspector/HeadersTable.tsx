@@ -1,0 +1,17 @@
+// Headers exactly as they went over the wire (name case and order kept).
+
+export function HeadersTable({ headers, testId }: { headers: Array<[string, string]>; testId: string }) {
+  if (headers.length === 0) return <p className="muted small">No headers.</p>;
+  return (
+    <table className="table table--kv" data-testid={testId}>
+      <tbody>
+        {headers.map(([k, v], i) => (
+          <tr key={`${k}-${i}`} data-header={k.toLowerCase()}>
+            <th className="mono">{k}</th>
+            <td className="mono break">{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

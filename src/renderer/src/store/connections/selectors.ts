@@ -1,0 +1,26 @@
+// Derived views of the connections state, as plain functions (shared/style.md anchor 8).
+
+import type { ApiError, ConnectionDto } from '../../../../shared/index.ts';
+import type { ConnectionOp, ConnectionsState } from './initialState.ts';
+
+export const selectedConnection = (s: ConnectionsState): ConnectionDto | null =>
+  s.items.find((c) => c.id === s.selectedId) ?? null;
+
+export const opError = (s: ConnectionsState, op: ConnectionOp, id: string): ApiError | null => s.errors[`${op}:${id}`] ?? null;
+
+export const isBusy = (s: ConnectionsState, op: ConnectionOp, id: string): boolean => Boolean(s.busy[`${op}:${id}`]);
+
+/** New, updated and removed tools first: what a sync changed is what a person looks for. */
+export function syncChanges(s: ConnectionsState, id: string) {
+  const report = s.syncs[id];
+  if (!report) return null;
+  const count = (change: string) => report.tools.filter((t) => t.change === change).length;
+  return { report, added: count('new'), updated: count('updated'), removed: count('removed'), unchanged: count('unchanged') };
+}
+
+export const STATUS_LABEL: Record<ConnectionDto['status'], string> = {
+  unknown: 'Not tested',
+  healthy: 'Healthy',
+  degraded: 'Degraded',
+  failing: 'Failing',
+};

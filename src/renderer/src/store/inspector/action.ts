@@ -1,0 +1,90 @@
+// Inspector actions: open an exchange by history id, page the history, copy as curl (re-signed
+// or as sent) and export HAR. The clipboard and the download are the only browser effects here.
+
+import { create } from 'zustand';
+import type { ExchangeDetailDto } from '../../../../shared/index.ts';
+import { call, subscribe } from '../../api/client.ts';
+import { initialInspectorState } from './initialState.ts';
+import type { BodyView, InspectorState } from './initialState.ts';
+
+export interface InspectorActions {
+  show: (detail: ExchangeDetailDto) => void;
+  open: (id: number) => Promise<void>;
+  loadHistory: (more?: boolean) => Promise<void>;
+  setView: (which: 'request' | 'response', view: BodyView) => void;
+  copyCurl: (mode: 'as-sent' | 're-signed') => Promise<void>;
+  exportHar: () => Promise<void>;
+  listen: () => () => void;
+}
+
+const PAGE = 50;
+
+export const useInspectorStore = create<InspectorState & InspectorActions>()((set, get) => ({
+  ...initialInspectorState,
+
+  show(detail) {
+    set({ current: detail, error: null, loadingId: null, curl: null, exportError: null });
+  },
+
+  async open(id) {
+    if (get().current?.id === id) return;
+    set({ loadingId: id, error: null });
+    const r = await call('history:get', { id });
+    if (get().loadingId !== id) return; // a later open won
+    if (r.ok) get().show(r.data);
+    else set({ loadingId: null, error: r.error, current: null });
+  },
+
+  async loadHistory(more = false) {
+    const before = more ? (get().historyNextBefore ?? undefined) : undefined;
+    const r = await call('history:page', { limit: PAGE, before });
+    if (!r.ok) return set({ historyError: r.error, historyLoaded: true });
+    set((s) => ({
+      history: more ? [...s.history, ...r.data.items] : r.data.items,
+      historyNextBefore: r.data.nextBefore,
+      historyError: null,
+      historyLoaded: true,
+    }));
+  },
+
+  setView(which, view) {
+    set(which === 'request' ? { requestView: view } : { responseView: view });
+  },
+
+  async copyCurl(mode) {
+    const id = get().current?.id;
+    if (id === undefined) return;
+    set({ exportError: null });
+    const r = await call('history:export-curl', { id, mode });
+    if (!r.ok) return set({ exportError: r.error, curl: null });
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(r.data.command);
+      copied = true;
+    } catch {
+      // No clipboard permission (plain http page, headless): the command stays visible to copy by hand.
+    }
+    set({ curl: { mode, command: r.data.command, copied } });
+  },
+
+  async exportHar() {
+    const id = get().current?.id;
+    if (id === undefined) return;
+    set({ exportError: null });
+    const r = await call('history:export-har', { ids: [id] });
+    if (!r.ok) return set({ exportError: r.error });
+    const blob = new Blob([JSON.stringify(r.data.har, null, 2)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `exchange-${id}.har`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  },
+
+  listen() {
+    return subscribe('history:appended', () => {
+      if (get().historyLoaded) void get().loadHistory();
+    });
+  },
+}));

@@ -1,0 +1,31 @@
+// Derived views of the local connectors state, as plain functions.
+
+import type { LocalConnectorDto, ToolDefinitionDto } from '../../../../shared/index.ts';
+import type { LocalState } from './initialState.ts';
+
+export const selectedConnector = (s: LocalState): LocalConnectorDto | null => s.items.find((c) => c.id === s.selectedId) ?? null;
+
+export const isBusy = (s: LocalState, op: 'start' | 'stop' | 'delete', id: string): boolean => Boolean(s.busy[`${op}:${id}`]);
+
+export const logOf = (s: LocalState, id: string | null) => (id ? (s.log[id] ?? []) : []);
+
+/** The tools a local connector declares, in the wire shape the console offers for invocation. */
+export function declaredTools(c: LocalConnectorDto | null): ToolDefinitionDto[] {
+  const tools = (c?.definition as { tools?: unknown })?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools
+    .filter((t): t is Record<string, unknown> => !!t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string')
+    .map((t) => ({
+      name: t.name as string,
+      description: typeof t.description === 'string' ? t.description : '',
+      auth: typeof t.auth === 'string' ? t.auth : 'none',
+      chat: t.chat !== false,
+      input_schema: (t.input_schema as Record<string, unknown>) ?? { type: 'object', properties: {} },
+    }));
+}
+
+/** The signing secret stored in the definition: the local connector is the user's own server. */
+export const definitionSecret = (c: LocalConnectorDto | null): string | null => {
+  const s = (c?.definition as { signingSecret?: unknown })?.signingSecret;
+  return typeof s === 'string' && s !== '' ? s : null;
+};

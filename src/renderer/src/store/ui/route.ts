@@ -1,0 +1,18 @@
+// Hash routes (`#/console`, `#/inspector/12`): they survive a reload and leave the browser-mode
+// `?token=` query untouched. The old platform route redirects to Business Tools (protocol.md 4.2).
+
+import type { Route, RouteName } from './initialState.ts';
+
+const NAMES: RouteName[] = ['business-tools', 'tools', 'console', 'inspector', 'local'];
+
+export function parseHash(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  if (parts[0] === 'app' && parts[1] === 'organization' && parts[2] === 'sdk-connections') return { name: 'business-tools' };
+  if (parts[0] === 'app' && parts[1] === 'business-tools') return { name: 'business-tools' };
+  const name = NAMES.find((n) => n === parts[0]) ?? 'business-tools';
+  return parts[1] ? { name, param: decodeURIComponent(parts[1]) } : { name };
+}
+
+export function routeToHash(route: Route): string {
+  return `#/${route.name}${route.param ? `/${encodeURIComponent(route.param)}` : ''}`;
+}

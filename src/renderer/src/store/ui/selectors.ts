@@ -1,0 +1,10 @@
+// Derived views of the shell state, as plain functions over the state (shared/style.md anchor 8).
+
+import type { UiState } from './initialState.ts';
+
+export const workspaceName = (s: UiState, id: string | null | undefined): string | null =>
+  (id && s.workspaces.find((w) => w.id === id)?.name) || null;
+
+export const isPremium = (s: UiState): boolean => s.org?.plan === 'premium';
+
+export const ssrfModeLabel = (s: UiState): string => (s.info?.ssrfMode === 'strict' ? 'strict (production rules)' : 'dev (loopback and http allowed)');
