@@ -1,11 +1,11 @@
-// `ctb connector serve`: runs the demo catalog connector on 127.0.0.1, prints its URL (and a
-// generated secret, once), then one line per request, until SIGINT or SIGTERM.
+// `ctb connector serve`: runs the demo catalog (or a definition file) on 127.0.0.1, prints its URL
+// (and a generated secret, once), then one line per request, until SIGINT or SIGTERM.
 
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fingerprint } from '../protocol/index.ts';
+import { defaultDataDir } from '../engine/data-dir.ts';
 import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
 import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
@@ -23,30 +23,66 @@ export interface ServeFlags {
   skew: number;
   dataDir?: string;
   verbose?: boolean;
+  config?: string;
 }
 
-/** CTB_DATA_DIR, else ~/.connector-testbench (the engine's default data folder). */
-export function defaultDataDir(): string {
-  return process.env.CTB_DATA_DIR
-    ? resolve(process.env.CTB_DATA_DIR)
-    : join(homedir(), '.connector-testbench');
+/** A connector listening, whichever kind: what the startup block prints and how to stop it. */
+export interface ServedConnector {
+  url: string;
+  name: string;
+  tools: string[];
+  secretLine: string;
+  dataLine: string;
+  windowSeconds: number;
+  close(): Promise<void>;
 }
 
-export async function serveConnector(flags: ServeFlags): Promise<void> {
+export async function serveConnector(flags: ServeFlags, explicit: Set<keyof ServeFlags>): Promise<void> {
   if (!flags.path.startsWith('/') || /[?#\s]/.test(flags.path))
     throw new UsageError(
       `--path must start with "/" and hold no query or spaces (e.g. /service), got "${flags.path}"`,
     );
-  const given = flags.secret ?? process.env.CTB_SECRET;
-  if (given === '') throw new UsageError('--secret must not be empty');
-  const secret = given ?? `whsec_${randomBytes(32).toString('hex')}`;
+  if (flags.secret === '') throw new UsageError('--secret must not be empty');
   const dataDir = resolve(flags.dataDir ?? defaultDataDir());
   await mkdir(dataDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot create --data-dir ${dataDir}: ${error.code ?? error.message}`);
   });
-  const dbFile = join(dataDir, 'demo-catalog.sqlite');
 
   // Loaded here, not at the top: every other ctb command starts without SQLite.
+  const served = flags.config
+    ? await import('./definition-serve.ts').then((m) =>
+        m.startDefinition({ file: flags.config!, flags, explicit, dataDir }),
+      )
+    : await startDemo(flags, dataDir);
+
+  out(`connector serve: ${served.name} (${served.tools.join(', ') || 'no tools'})`);
+  for (const line of table([
+    ['url', served.url],
+    ['secret', served.secretLine],
+    ['window', `±${served.windowSeconds} s`],
+    ['data', served.dataLine],
+    ['try', `ctb ping --url ${served.url}${flags.secret !== undefined ? ' --secret <secret>' : ''}`],
+  ]))
+    out(line);
+  out('(Ctrl-C stops; one line per request follows)');
+
+  const stop = async (signal: string) => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // A keep-alive client must not hold the process open past a short grace period.
+    setTimeout(() => process.exit(0), 2000).unref();
+    await served.close().catch(() => undefined);
+    out(`stopped (${signal})`);
+  };
+  const onSignal = (signal: NodeJS.Signals) => void stop(signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConnector> {
+  const given = flags.secret ?? process.env.CTB_SECRET;
+  const secret = given || `whsec_${randomBytes(32).toString('hex')}`;
+  const dbFile = join(dataDir, 'demo-catalog.sqlite');
   const { createDemoCatalog } = await import('../connector/demo-catalog/index.ts');
   let demo: DemoCatalog;
   try {
@@ -64,13 +100,11 @@ export async function serveConnector(flags: ServeFlags): Promise<void> {
       `cannot open the demo catalog database ${dbFile}: ${(error as Error).message}`,
     );
   }
-  const log = (e: ExchangeEvent) => {
+  demo.connector.on('exchange', (e: ExchangeEvent) => {
     const diagnosis = diagnose(e, { secret, toleranceSeconds: flags.skew });
     out(exchangeLine(e, diagnosis));
     if (diagnosis && flags.verbose) for (const line of diagnosisLines(diagnosis)) out(`    ${line}`);
-  };
-  demo.connector.on('exchange', log);
-
+  });
   let server: ListeningConnector;
   try {
     server = await demo.connector.listen(flags.port, flags.host);
@@ -78,39 +112,20 @@ export async function serveConnector(flags: ServeFlags): Promise<void> {
     demo.close();
     throw listenError(error as NodeJS.ErrnoException, flags);
   }
-
-  const tools = demo.connector.definitions().map((t) => t.name);
-  out(`connector serve: demo catalog (${tools.join(', ')})`);
-  for (const line of table([
-    ['url', server.url],
-    [
-      'secret',
-      given === undefined
-        ? `export CTB_SECRET=${secret}   # generated for this run, shown only here`
-        : `fingerprint ${fingerprint(secret)}  (from ${flags.secret !== undefined ? '--secret' : 'CTB_SECRET'})`,
-    ],
-    ['window', `±${flags.skew} s`],
-    ['data', dbFile],
-    [
-      'try',
-      `ctb ping --url ${server.url}${given === undefined || flags.secret === undefined ? '' : ' --secret <secret>'}`,
-    ],
-  ]))
-    out(line);
-  out('(Ctrl-C stops; one line per request follows)');
-
-  const stop = async (signal: string) => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    // A keep-alive client must not hold the process open past a short grace period.
-    setTimeout(() => process.exit(0), 2000).unref();
-    await server.close().catch(() => undefined);
-    demo.close();
-    out(`stopped (${signal})`);
+  return {
+    url: server.url,
+    name: 'demo catalog',
+    tools: demo.connector.definitions().map((t) => t.name),
+    secretLine: given
+      ? `fingerprint ${fingerprint(secret)}  (from ${flags.secret !== undefined ? '--secret' : 'CTB_SECRET'})`
+      : `export CTB_SECRET=${secret}   # generated for this run, shown only here`,
+    dataLine: dbFile,
+    windowSeconds: flags.skew,
+    close: async () => {
+      await server.close().catch(() => undefined);
+      demo.close();
+    },
   };
-  const onSignal = (signal: NodeJS.Signals) => void stop(signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
 }
 
 function listenError(error: NodeJS.ErrnoException, flags: ServeFlags): Error {

@@ -4,6 +4,7 @@
 import { explain } from '../protocol/index.ts';
 import type { Diagnosis } from '../protocol/index.ts';
 import type { ExchangeEvent } from '../connector/index.ts';
+import type { HostRequestEvent } from '../connector/host/index.ts';
 
 export interface ExchangeLogOptions {
   secret: string;
@@ -22,27 +23,68 @@ export function diagnose(e: ExchangeEvent, options: ExchangeLogOptions): Diagnos
   });
 }
 
+/** What one log line shows, whichever server handled the request. */
+interface LogRow {
+  startedAt: number;
+  method: string;
+  path: string;
+  requestType: string | null;
+  tool: string | null;
+  body: Buffer | null;
+  verdict: string;
+  status: number | null;
+  durationMs: number;
+}
+
+function line(r: LogRow): string {
+  const time = new Date(r.startedAt).toTimeString().slice(0, 8);
+  return [
+    time,
+    `${r.method} ${r.path}`,
+    describeRequest(r.requestType, r.tool, r.body),
+    r.verdict,
+    r.status === null ? 'no answer' : String(r.status),
+    `${r.durationMs.toFixed(1)} ms`,
+  ].join('  ');
+}
+
 /** `time  method path  type/tool  verdict  status  duration`, one line, ready to print. */
 export function exchangeLine(e: ExchangeEvent, diagnosis: Diagnosis | null): string {
   const o = e.response.outcome;
-  const time = new Date(e.startedAt).toTimeString().slice(0, 8);
-  const what = describeRequest(o.requestType, o.tool, e.body);
-  return [
-    time,
-    `${e.method} ${e.path}`,
-    what,
-    verdictText(e, diagnosis),
-    String(e.response.status),
-    `${e.durationMs.toFixed(1)} ms`,
-  ].join('  ');
+  return line({
+    ...e,
+    requestType: o.requestType,
+    tool: o.tool,
+    verdict: verdictText(e, diagnosis),
+    status: e.response.status,
+  });
+}
+
+/** The same line for a request served by the connector host (`connector serve --config`). */
+export function hostEventLine(e: HostRequestEvent): string {
+  let verdict = e.verdict;
+  if (e.diagnosis && e.diagnosis.verdict === 'invalid' && e.diagnosis.failedCheck)
+    verdict = `${e.verdict}: ${e.diagnosis.failedCheck} — ${causeText(e.diagnosis.failedCheck, e.diagnosis, e.message ?? '')}`;
+  else if (e.verdict !== 'ok' && e.message) verdict = `${e.verdict}: ${e.message}`;
+  if (e.fault) verdict += ` [${e.fault}]`;
+  const body =
+    e.requestBody.binary || e.requestBody.truncated ? null : Buffer.from(e.requestBody.text, 'utf8');
+  return line({ ...e, body, verdict });
+}
+
+function causeText(check: string, diagnosis: Diagnosis | null, message: string): string {
+  if (diagnosis?.cause) return diagnosis.cause.title;
+  if (check === 'signature_mismatch')
+    return 'no known signing mistake reproduces it (another secret, or the body changed after signing)';
+  return message;
 }
 
 /**
  * Type and tool of the request. A request refused before parsing has none in the outcome; its body
  * is then read here (local display only, nothing acts on it) so the line still says what it was.
  */
-function describeRequest(type: string | null, tool: string | null, body: Buffer): string {
-  if (!type && body.length <= 64 * 1024) {
+function describeRequest(type: string | null, tool: string | null, body: Buffer | null): string {
+  if (!type && body && body.length <= 64 * 1024) {
     try {
       const parsed = JSON.parse(body.toString('utf8')) as { type?: unknown; tool?: unknown };
       if (typeof parsed.type === 'string') type = parsed.type;
@@ -58,15 +100,9 @@ function describeRequest(type: string | null, tool: string | null, body: Buffer)
 function verdictText(e: ExchangeEvent, diagnosis: Diagnosis | null): string {
   const o = e.response.outcome;
   const v = o.verification;
-  if (v && !v.ok) {
-    // The wire says only invalid_signature (or unsupported_protocol_version); the log says why.
-    const cause = diagnosis?.cause
-      ? diagnosis.cause.title
-      : v.reason === 'signature_mismatch'
-        ? 'no known signing mistake reproduces it (another secret, or the body changed after signing)'
-        : v.message;
-    return `${o.code ?? 'invalid_signature'}: ${v.reason} — ${cause}`;
-  }
+  // The wire says only invalid_signature (or unsupported_protocol_version); the log says why.
+  if (v && !v.ok)
+    return `${o.code ?? 'invalid_signature'}: ${v.reason} — ${causeText(v.reason, diagnosis, v.message)}`;
   if (o.code === null) return 'ok';
   if (e.response.status === 404) return 'not_found';
   return o.message ? `${o.code}: ${o.message}` : o.code;

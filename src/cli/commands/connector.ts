@@ -1,5 +1,5 @@
 // `ctb connector serve` (decisions.md 4): the local connector host alone, serving the demo
-// catalog, logging one line per request with the local-only diagnosis of any invalid signature.
+// catalog (or a definition file), logging one line per request with the local-only diagnosis of any invalid signature.
 
 import type { Command } from 'commander';
 import { Option } from 'commander';
@@ -33,6 +33,17 @@ export function registerConnectorCommands(program: Command): void {
       '--data-dir <dir>',
       'folder of the demo catalog SQLite file (default $CTB_DATA_DIR or ~/.connector-testbench)',
     )
+    .option(
+      '--config <file>',
+      'serve this connector definition file instead of the demo catalog; explicit flags override its settings',
+    )
     .option('--verbose', 'print the full diagnosis under each request that fails verification')
-    .action((flags: ServeFlags) => serveConnector(flags));
+    .action((flags: ServeFlags, cmd: Command) => {
+      const explicit = new Set(
+        (Object.keys(flags) as Array<keyof ServeFlags>).filter(
+          (k) => cmd.getOptionValueSource(k) === 'cli' || cmd.getOptionValueSource(k) === 'env',
+        ),
+      );
+      return serveConnector(flags, explicit);
+    });
 }

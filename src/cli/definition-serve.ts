@@ -1,0 +1,82 @@
+// `ctb connector serve --config FILE`: runs a connector definition file (static, script, error,
+// delay... behaviours) in the local connector host, with the same startup block and log lines.
+
+import type { ServeFlags, ServedConnector } from './connector-serve.ts';
+import { CheckFailedError, UsageError } from './errors.ts';
+import { hostEventLine } from './exchange-log.ts';
+import { diagnosisLines, out } from './render.ts';
+import { fingerprint } from '../protocol/index.ts';
+import type { HostRequestEvent } from '../connector/host/index.ts';
+
+export interface DefinitionServeInput {
+  file: string;
+  flags: ServeFlags;
+  /** Flags the user typed (not defaults): they override the file's settings. */
+  explicit: Set<keyof ServeFlags>;
+  dataDir: string;
+}
+
+export async function startDefinition(input: DefinitionServeInput): Promise<ServedConnector> {
+  const { file, flags, explicit, dataDir } = input;
+  const [{ openDatabase }, { History }, host] = await Promise.all([
+    import('../store/database.ts'),
+    import('../store/history.ts'),
+    import('../connector/host/index.ts'),
+  ]);
+  const db = openDatabase(':memory:');
+  try {
+    const raw = host.readDefinitionFile(file);
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      throw new UsageError(`--config ${file} must hold a JSON object`);
+    const fileDef = raw as Record<string, unknown>;
+    const secretFrom =
+      flags.secret !== undefined
+        ? '--secret'
+        : process.env.CTB_SECRET
+          ? 'CTB_SECRET'
+          : fileDef.signingSecret
+            ? file
+            : null;
+    const overrides: Record<string, unknown> = {};
+    if (explicit.has('port') || fileDef.port === undefined) overrides.port = flags.port;
+    if (explicit.has('host') || fileDef.host === undefined) overrides.host = flags.host;
+    if (explicit.has('path') || fileDef.endpointPath === undefined) overrides.endpointPath = flags.path;
+    if (explicit.has('skew') || fileDef.maxTimestampSkewSeconds === undefined)
+      overrides.maxTimestampSkewSeconds = flags.skew;
+    const secret = flags.secret ?? process.env.CTB_SECRET;
+    if (secret) overrides.signingSecret = secret;
+
+    const connectorHost = new host.ConnectorHost({ db, history: new History(db), dataDir });
+    const stored = connectorHost.create({ ...fileDef, ...overrides });
+    connectorHost.on('request', (e: HostRequestEvent) => {
+      out(hostEventLine(e));
+      if (flags.verbose && e.diagnosis && e.diagnosis.verdict === 'invalid')
+        for (const l of diagnosisLines(e.diagnosis)) out(`    ${l}`);
+    });
+    const started = await connectorHost.start(stored.id);
+    const def = stored.definition;
+    return {
+      url: started.url,
+      dataLine: `${file} (definition; requests are not kept)`,
+      windowSeconds: def.maxTimestampSkewSeconds,
+      name: def.name,
+      tools: def.tools.map((t) => t.name),
+      secretLine:
+        secretFrom === null
+          ? `export CTB_SECRET=${def.signingSecret}   # generated for this run, shown only here`
+          : `fingerprint ${fingerprint(def.signingSecret)}  (from ${secretFrom})`,
+      close: async () => {
+        await connectorHost.stopAll();
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    if (error instanceof host.HostError) {
+      if (error.code === 'port_in_use' || error.code === 'listen_failed')
+        throw new CheckFailedError(error.message);
+      throw new UsageError(`--config ${file}: ${error.message}`);
+    }
+    throw error;
+  }
+}
