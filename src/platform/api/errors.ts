@@ -87,6 +87,10 @@ function clientMessage(code: unknown, message: string): string {
       return `${message}; send Content-Type: application/json (or multipart/form-data for uploads)`;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'the body is empty but Content-Type is application/json; send a JSON object or no Content-Type';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'a path segment is longer than 100 characters: no id of this platform is that long';
+    case 'FST_ERR_BAD_URL':
+      return 'the URL path is not valid (a bad percent-encoding?)';
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return 'this route takes multipart/form-data with a "file" part and a "workspace_id" field';
     default:
@@ -97,6 +101,12 @@ function clientMessage(code: unknown, message: string): string {
 
 export function sendError(reply: FastifyReply, code: ApiErrorCode, message: string): FastifyReply {
   return reply.code(API_ERROR_STATUS[code]).type('application/json; charset=utf-8').send({ error: code, message });
+}
+
+/** For Fastify's `frameworkErrors` option: router failures (bad URL, overlong id) before any route runs. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toErrorAnswer(error);
+  void reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
 /** Installs the error and not-found handlers on the root instance (child plugins inherit them). */

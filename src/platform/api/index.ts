@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Platform } from '../index.ts';
 import type { ApiContext } from './context.ts';
 import { errorSchema } from './schemas.ts';
-import { installErrorHandling } from './errors.ts';
+import { frameworkErrorHandler, installErrorHandling } from './errors.ts';
 import { createGuards } from './guard.ts';
 import { createTokenService } from './tokens.ts';
 import type { TokenService } from './tokens.ts';
@@ -58,6 +58,7 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaErrorFormatter: formatSchemaErrors,
+    frameworkErrors: frameworkErrorHandler,
   });
   const tokens = createTokenService({ secret: options.jwtSecret, userTtlSeconds: options.userTokenTtlSeconds, now: options.now });
   const ctx: ApiContext = {

@@ -189,7 +189,7 @@ export const toolTestResultSchema = {
 
 export const idParams = {
   type: 'object',
-  properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
   required: ['id'],
 } as const;
 
