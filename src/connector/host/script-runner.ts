@@ -106,6 +106,12 @@ export class ScriptRunner {
   private readonly live = new Set<Worker>();
   private spare: { worker: Worker; memoryMb: number } | null = null;
   private stopped = false;
+  private readonly keepSpare: boolean;
+
+  /** `spare: false` boots each worker on demand (the bench compares both). */
+  constructor(options: { spare?: boolean } = {}) {
+    this.keepSpare = options.spare ?? true;
+  }
 
   get running(): number {
     return this.live.size;
@@ -181,7 +187,7 @@ export class ScriptRunner {
       worker = spawn(memoryMb);
     }
     this.spare = null;
-    if (!this.stopped) this.spare = { worker: spawn(memoryMb), memoryMb };
+    if (!this.stopped && this.keepSpare) this.spare = { worker: spawn(memoryMb), memoryMb };
     return worker;
   }
 
