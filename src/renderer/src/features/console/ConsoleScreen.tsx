@@ -1,7 +1,7 @@
 // Console: compose one signed request (target, type, tool, parameters, envelope, faults), send
 // it with Ctrl/Cmd+Enter, and read the answer in the inspector pane beside the form.
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useConsoleStore } from '../../store/console/action.ts';
 import { currentTool } from '../../store/console/selectors.ts';
@@ -24,8 +24,6 @@ export function ConsoleScreen() {
   const current = useInspectorStore((x) => x.current);
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const send = () => void useConsoleStore.getState().send();
-
-  useEffect(() => setProblems([]), [s.tool]);
 
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
