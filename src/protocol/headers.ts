@@ -8,12 +8,16 @@ export type HeaderRead =
   | { state: 'duplicated'; values: string[] }
   | { state: 'present'; value: string };
 
-/** Lower-cased name -> every value received under any letter case of that name. */
-export function collectHeaders(headers: HeaderBag): Map<string, string[]> {
+/**
+ * Lower-cased name -> every value received under any letter case of that name. `only` limits the
+ * map to the names a caller reads (verify needs three of a request's dozen headers).
+ */
+export function collectHeaders(headers: HeaderBag, only?: ReadonlySet<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const add = (name: string, value: string | string[] | undefined) => {
     if (value === undefined) return;
     const key = name.toLowerCase();
+    if (only !== undefined && !only.has(key)) return;
     const list = out.get(key) ?? [];
     if (Array.isArray(value)) list.push(...value);
     else list.push(value);

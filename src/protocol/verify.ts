@@ -53,6 +53,7 @@ export interface VerifyFailure {
 export type VerifyResult = VerifySuccess | VerifyFailure;
 
 const TIMESTAMP_PATTERN = /^\d{1,11}$/;
+const VERIFIED_HEADERS: ReadonlySet<string> = new Set([HEADER_SIGNATURE, HEADER_TIMESTAMP, HEADER_PROTOCOL]);
 const SIGNATURE_PATTERN = /^v1=[0-9a-fA-F]{64}$/;
 
 export interface ParsedSignature {
@@ -115,7 +116,7 @@ export function verify(
   const now = options.now ?? nowSeconds();
   const tolerance = options.toleranceSeconds ?? DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS;
   const expectedVersion = options.protocolVersion ?? PROTOCOL_VERSION;
-  const bag = collectHeaders(headers);
+  const bag = collectHeaders(headers, VERIFIED_HEADERS);
 
   const sig = readHeader(bag, HEADER_SIGNATURE);
   const ts = readHeader(bag, HEADER_TIMESTAMP);
