@@ -67,6 +67,15 @@ describe('hostile clients on the node:http adapter', () => {
     await stillServes();
   });
 
+  it('answers 413 to a multi-megabyte upload, which the client reads before the connection closes', async () => {
+    const body = Buffer.alloc(8 * 1024 * 1024, 0x20);
+    const res = await fetch(server.url, { method: 'POST', body, headers: { ...sign(SECRET, body) } });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('payload_too_large');
+    expect(events.at(-1)!.body.length).toBe(0);
+    await stillServes();
+  });
+
   it('accepts a body exactly at the limit', async () => {
     const base = JSON.stringify(invoke('echo', { text: '' }));
     const body = JSON.stringify(invoke('echo', { text: 'y'.repeat(LIMIT - base.length) }));
