@@ -1,0 +1,114 @@
+// runLoad: signed load over `connections` keep-alive undici Clients, closed loop (as fast as each
+// connection answers) or open loop at a constant rate with latency taken from the intended send time.
+
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'undici';
+import { PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
+import { classifyAnswer, classifyError } from './classify.ts';
+import { describeSpec, RequestSource } from './request-source.ts';
+import { LoadStats } from './stats.ts';
+import { send } from './transport.ts';
+import { evaluateThreshold, parseThreshold } from './thresholds.ts';
+import type { LoadHooks, LoadOptions, LoadReport } from './types.ts';
+
+export const DEFAULT_CONNECTIONS = 10;
+export const DEFAULT_DURATION_MS = 10_000;
+
+interface Plan {
+  /** Epoch of the run in performance.now() milliseconds. */
+  t0: number;
+  deadline: number;
+  limit: number;
+  intervalMs: number | null;
+  issued: number;
+  stopped: boolean;
+}
+
+/** The next request's intended start (performance.now() ms), or null when the run is complete. */
+function take(plan: Plan): number | null {
+  if (plan.stopped || plan.issued >= plan.limit) return null;
+  const now = performance.now();
+  const intended = plan.intervalMs === null ? now : plan.t0 + plan.issued * plan.intervalMs;
+  if (intended >= plan.deadline || (plan.intervalMs === null && now >= plan.deadline)) return null;
+  plan.issued++;
+  return intended;
+}
+
+export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Promise<LoadReport> {
+  // Thresholds are parsed before any request is sent: a typo must not cost a whole run.
+  const thresholds = (options.thresholds ?? []).map(parseThreshold);
+  const connections = options.connections ?? DEFAULT_CONNECTIONS;
+  const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
+  const url = new URL(options.url);
+  const path = url.pathname + url.search;
+  const source = new RequestSource(options.request, options.secret);
+  const stats = new LoadStats();
+  const durationMs = options.requests === undefined ? (options.durationMs ?? DEFAULT_DURATION_MS) : options.durationMs;
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const plan: Plan = {
+    t0,
+    deadline: durationMs === undefined ? Infinity : t0 + durationMs,
+    limit: options.requests ?? Infinity,
+    intervalMs: options.rate ? 1000 / options.rate : null,
+    issued: 0,
+    stopped: false,
+  };
+  const plannedMs = durationMs ?? (options.rate && options.requests ? (options.requests / options.rate) * 1000 : null);
+  const clients = Array.from(
+    { length: connections },
+    () => new Client(url.origin, { pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
+  );
+  const stop = () => (plan.stopped = true);
+  options.signal?.addEventListener('abort', stop, { once: true });
+
+  let lastCut = t0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const point = stats.cut(now - t0);
+    const rps = Math.round((point.requests / ((now - lastCut) / 1000)) * 10) / 10;
+    lastCut = now;
+    hooks.onProgress?.({ elapsedMs: Math.round(now - t0), plannedMs, requests: stats.requests, errors: stats.errors, rps, point });
+  }, 1000);
+
+  const worker = async (client: Client) => {
+    for (let intended = take(plan); intended !== null; intended = take(plan)) {
+      const wait = intended - performance.now();
+      if (wait > 1) await sleep(wait);
+      const request = source.next();
+      const start = plan.intervalMs === null ? performance.now() : intended;
+      try {
+        const answer = await send(client, path, request.headers, request.body);
+        stats.record(performance.now() - start, classifyAnswer(answer.status, answer.body), request.body.length, answer.body.length);
+      } catch (error) {
+        stats.record(performance.now() - start, classifyError(error), request.body.length, 0);
+        // A refused connection fails instantly; a short pause keeps a dead target from spinning the CPU.
+        await sleep(5);
+      }
+    }
+  };
+
+  try {
+    await Promise.all(clients.map(worker));
+  } finally {
+    clearInterval(ticker);
+    options.signal?.removeEventListener('abort', stop);
+    await Promise.all(clients.map((c) => c.destroy()));
+  }
+  const elapsed = performance.now() - t0;
+  if (stats.hasOpenSlice()) stats.cut(elapsed);
+  const report = stats.report(
+    {
+      url: options.url,
+      request: describeSpec(options.request),
+      connections,
+      rate: options.rate ?? null,
+      coordinatedOmissionCorrected: plan.intervalMs !== null,
+      startedAt: startedAt.toISOString(),
+    },
+    elapsed,
+  );
+  report.thresholds = thresholds.map((t) => evaluateThreshold(t, report, (p) => stats.latencyAt(p)));
+  report.passed = report.thresholds.every((t) => t.ok);
+  return report;
+}
