@@ -3,7 +3,8 @@
 
 import type { JsonObject } from '../protocol/index.ts';
 
-const CODE_PATTERN = /^[a-z][a-z0-9_.-]{0,63}$/;
+// Codes travel as identifiers that platforms switch on: no spaces, no empty string.
+const CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 
 /** Thrown by a tool handler: answered as `{type:"error", code, message}` with HTTP 200. */
 export class ToolError extends Error {
@@ -13,7 +14,7 @@ export class ToolError extends Error {
   constructor(code: string, message: string, details?: JsonObject) {
     super(message);
     if (!CODE_PATTERN.test(code))
-      throw new TypeError(`ToolError code "${code}" must be snake_case (a-z, 0-9, _ . -), starting with a letter, at most 64 characters`);
+      throw new TypeError(`ToolError code ${JSON.stringify(code)} must be an identifier such as "not_found" (letters, digits, _ . -; starting with a letter; at most 64)`);
     this.name = 'ToolError';
     this.code = code;
     if (details !== undefined) this.details = details;

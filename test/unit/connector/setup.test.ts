@@ -86,7 +86,8 @@ describe('ToolError', () => {
     expect([e.code, e.message, e.details]).toEqual(['not_found', 'no such sku', { sku: 'X' }]);
   });
 
-  it('refuses a code that is not snake_case', () => {
-    expect(() => new ToolError('Not Found', 'x')).toThrow(/snake_case/);
+  it('refuses a code with spaces or an empty code', () => {
+    expect(() => new ToolError('Not Found', 'x')).toThrow(/must be an identifier such as "not_found"/);
+    expect(() => new ToolError('', 'x')).toThrow(TypeError);
   });
 });
