@@ -36,6 +36,8 @@ export interface ConnectorHostOptions {
   dataDir?: string;
   /** Clock in unix seconds for verification and diagnosis (tests). */
   now?: () => number;
+  /** Create the built-in "Demo catalog" definition when the store has none (default true). */
+  seedDemo?: boolean;
 }
 
 export interface ConnectorStatus {
@@ -96,7 +98,7 @@ export class ConnectorHost extends EventEmitter {
     this.platformEvents = options.platformEvents;
     this.dataDir = options.dataDir ?? null;
     this.now = options.now ?? nowSeconds;
-    if (!this.store.hasBuiltin('demo-catalog')) {
+    if (options.seedDemo !== false && !this.store.hasBuiltin('demo-catalog')) {
       const name = this.store.findByName(DEMO_CATALOG_NAME) ? `${DEMO_CATALOG_NAME} (built-in)` : DEMO_CATALOG_NAME;
       this.store.insert(validateDefinition(demoCatalogDefinition(name)));
     }
@@ -276,7 +278,7 @@ export class ConnectorHost extends EventEmitter {
     entry.requests++;
     let event: HostRequestEvent;
     try {
-      event = logExchange(this.history, { connectorId: entry.id, definition: runtime.definition, now: this.now }, e);
+      event = logExchange(this.history, { connectorId: entry.id, definition: runtime.definition }, e);
     } catch (err) {
       // A full disk or a closed database must not take the connector down: say so and go on.
       process.emitWarning(`connector host could not record a request: ${(err as Error).message}`);

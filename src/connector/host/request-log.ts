@@ -46,8 +46,6 @@ export interface HostRequestEvent {
 export interface LogContext {
   connectorId: string;
   definition: ConnectorDefinition;
-  /** Unix seconds, the clock the connector verified with. */
-  now: () => number;
 }
 
 export function verdictOf(e: ServedExchange): string {
@@ -70,7 +68,8 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
   const diagnosis =
     isEndpoint && e.outcome?.verification
       ? explain(e.body, e.headers, [def.signingSecret], {
-          now: ctx.now(),
+          // The arrival time, not now: a delayed or slow answer must not age the request in the log.
+          now: e.arrivedAtSeconds,
           toleranceSeconds: def.maxTimestampSkewSeconds,
           protocolVersion: def.protocolVersion,
         })

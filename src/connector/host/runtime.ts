@@ -1,6 +1,7 @@
 // One generation of a running connector: the SDK connector built from a definition, its behaviour
 // engine (sequence counters) and script workers. A reload builds a new generation under the same socket.
 
+import { nowSeconds } from '../../protocol/index.ts';
 import { ConnectorConfigError, createConnector } from '../index.ts';
 import type { Connector } from '../index.ts';
 import { BehaviourEngine } from './behaviours.ts';
@@ -17,7 +18,7 @@ export interface Runtime extends ServerTarget {
   dispose(): Promise<void>;
 }
 
-export function buildRuntime(definition: ConnectorDefinition, builtin: BuiltinTool | null, now?: () => number): Runtime {
+export function buildRuntime(definition: ConnectorDefinition, builtin: BuiltinTool | null, now: () => number = nowSeconds): Runtime {
   const scripts = new ScriptRunner();
   const engine = new BehaviourEngine(scripts, builtin);
   let connector: Connector;
@@ -49,6 +50,7 @@ export function buildRuntime(definition: ConnectorDefinition, builtin: BuiltinTo
     connector,
     scripts,
     maxBodyBytes: definition.maxBodyBytes,
+    now,
     handle: (req) => connector.handle(req),
     dispose: () => scripts.stopAll(),
   };

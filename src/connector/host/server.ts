@@ -12,6 +12,8 @@ import { HostError } from './errors.ts';
 export interface ServerTarget {
   handle(req: ConnectorRequest): Promise<ConnectorResponse>;
   maxBodyBytes: number;
+  /** The connector's clock, unix seconds. */
+  now(): number;
 }
 
 export interface ServedExchange {
@@ -29,6 +31,8 @@ export interface ServedExchange {
   /** The client left before the answer was complete. */
   aborted: boolean;
   startedAt: number;
+  /** The connector's clock when the request arrived: what verification used, what the log explains with. */
+  arrivedAtSeconds: number;
   durationMs: number;
 }
 
@@ -80,6 +84,7 @@ export class ConnectorServer {
     const startedAt = Date.now();
     const t0 = performance.now();
     const target = this.target();
+    const arrivedAtSeconds = target.now();
     const headers = pairsOf(req.rawHeaders);
     const state = newCallState();
     const body = await readBody(req, target.maxBodyBytes);
@@ -102,6 +107,7 @@ export class ConnectorServer {
       fault: null,
       aborted: false,
       startedAt,
+      arrivedAtSeconds,
       durationMs: 0,
     };
     res.on('close', () => {

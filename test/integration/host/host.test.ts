@@ -175,4 +175,29 @@ describe('request log', () => {
       ['connection_closed', null, 'close', ['close']],
     ]);
   });
+
+  it('explains a slow answer with the clock at arrival, so the log agrees with the verdict', async () => {
+    // A one-second window and a two-second delay: diagnosed at answer time, the request would look too old.
+    const d = t.host.create({
+      name: 'Patient',
+      signingSecret: SECRET,
+      maxTimestampSkewSeconds: 1,
+      tools: [{ name: 'wait', description: 'slow', behaviour: { type: 'delay', ms: 2100, then: { type: 'static', output: { done: true } } } }],
+    });
+    const { url } = await t.host.start(d.id);
+    const next = t.host.requests({ connectorId: d.id });
+    expect((await invoke(url, SECRET, 'wait')).json).toEqual({ type: 'result', output: { done: true } });
+    const { value } = await next.next();
+    await next.return?.();
+    await t.host.stop(d.id);
+    expect(value).toMatchObject({ verdict: 'ok', verification: { valid: true, failedCheck: null } });
+  });
+});
+
+describe('built-in seeding', () => {
+  it('can be turned off for a host that serves one file', async () => {
+    const bare = makeHost({ seedDemo: false });
+    expect(bare.host.list()).toEqual([]);
+    await bare.close();
+  });
 });
