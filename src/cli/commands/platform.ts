@@ -3,9 +3,7 @@
 
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { createEngine, defaultDataDir } from '../../engine/index.ts';
 import type { Engine, PlatformServer } from '../../engine/index.ts';
-import { SEED_USERS } from '../../platform/index.ts';
 import type { Plan, SsrfMode } from '../../platform/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { parsePort } from '../options.ts';
@@ -52,6 +50,8 @@ async function servePlatform(flags: PlatformServeFlags): Promise<void> {
   const seedPassword = flags.seedPassword ?? process.env[SEED_PASSWORD_ENV];
   if (seedPassword !== undefined && seedPassword.length < 8)
     throw new UsageError(`--seed-password must be at least 8 characters (it guards the seeded Owner), got ${seedPassword.length}`);
+  // Loaded here, not at the top: every other ctb command starts without Fastify and SQLite.
+  const { createEngine, defaultDataDir } = await import('../../engine/index.ts');
   const dataDir = flags.dataDir ?? defaultDataDir();
 
   let engine: Engine;
@@ -94,6 +94,8 @@ function printBanner(engine: Engine, server: PlatformServer, flags: PlatformServ
     : seedInfo.created
       ? `(from ${flags.seedPassword !== undefined ? '--seed-password' : SEED_PASSWORD_ENV})`
       : `(unchanged: set when this data folder was created${seedPassword !== undefined ? '; --seed-password ignored' : ''})`;
+  const rank = { owner: 0, admin: 1, member: 2 } as const;
+  const users = engine.platform.users.list().sort((a, b) => rank[a.role] - rank[b.role] || a.email.localeCompare(b.email));
   out('platform serve: mock platform REST API');
   const rows: Array<[string, string | string[]]> = [
     ['url', server.url],
@@ -101,7 +103,7 @@ function printBanner(engine: Engine, server: PlatformServer, flags: PlatformServ
     ['data', `${engine.dataDir}${seedInfo.created ? '  (new, seeded)' : ''}`],
     ['plan', engine.platform.organization().plan],
     ['ssrf', flags.ssrf === 'dev' ? 'dev (http and private addresses allowed; strict refusals reported)' : 'strict (https, public addresses only)'],
-    ['users', SEED_USERS.map((u) => `${u.email} (${u.role.charAt(0).toUpperCase()}${u.role.slice(1)})`)],
+    ['users', users.map((u) => `${u.email} (${u.role.charAt(0).toUpperCase()}${u.role.slice(1)})`)],
     ['password', password],
   ];
   for (const line of table(rows)) out(line);
