@@ -176,6 +176,21 @@ describe('request log', () => {
     ]);
   });
 
+  it('answers 413 to a body over the limit, and logs it', async () => {
+    const d = t.host.create({ name: 'Small', signingSecret: SECRET, maxBodyBytes: 200, tools: [tools[2]] });
+    const { url } = await t.host.start(d.id);
+    const next = t.host.requests({ connectorId: d.id });
+    // Small enough to be fully written before the server closes the connection after its answer.
+    const r = await invoke(url, SECRET, 'ok', { padding: 'x'.repeat(2000) });
+    expect(r.response?.status).toBe(413);
+    expect(r.json).toMatchObject({ type: 'error', code: 'payload_too_large' });
+    const { value } = await next.next();
+    await next.return?.();
+    expect(value).toMatchObject({ verdict: 'payload_too_large', status: 413, diagnosis: null });
+    expect(value?.requestBody.totalBytes).toBeGreaterThan(200);
+    await t.host.stop(d.id);
+  });
+
   it('explains a slow answer with the clock at arrival, so the log agrees with the verdict', async () => {
     // A one-second window and a two-second delay: diagnosed at answer time, the request would look too old.
     const d = t.host.create({
