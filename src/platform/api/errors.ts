@@ -2,7 +2,7 @@
 // and the translation of every Fastify, multipart and domain failure into it: never a 500 for a client mistake.
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PlatformError } from '../errors.ts';
+import { PlatformError, SecretKeyError } from '../errors.ts';
 
 export type ApiErrorCode =
   | 'validation_error'
@@ -61,6 +61,8 @@ const isKnownCode = (code: unknown): code is ApiErrorCode => typeof code === 'st
  */
 export function toErrorAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof PlatformError) return { status: error.status, body: error.toJSON() };
+  // Not the client's fault, but its message tells the operator what to do with the data folder.
+  if (error instanceof SecretKeyError) return { status: 500, body: { error: error.code, message: error.message } };
   const e = (error ?? {}) as CodedError;
   const message = typeof e.message === 'string' && e.message ? e.message : 'request failed';
   if (isKnownCode(e.code) && e.code !== 'internal_error') return { status: API_ERROR_STATUS[e.code], body: { error: e.code, message } };

@@ -118,3 +118,22 @@ describe('routes', () => {
     expectClientError(a, 401, 'unauthorized', 'unsigned event');
   });
 });
+
+describe('a data folder whose secret key changed', () => {
+  it('answers 500 secret_key_unavailable with what to check, not a stack', async () => {
+    let key = Buffer.alloc(32, 1);
+    const s = await startApi({ keyProvider: { getKey: () => key } });
+    try {
+      const { id } = await s.engine.platform.connections.create({ name: 'sealed' });
+      key = Buffer.alloc(32, 2);
+      const a = await s.call('PATCH', `/api/v1/org/sdk-connections/${id}`, { token: s.tokens.owner, body: { enabled: true } });
+      expect(a.status).toBe(500);
+      expect(a.json.error).toBe('secret_key_unavailable');
+      expect(a.json.message).toContain('secret.key');
+      expect(a.text).not.toMatch(/\bat .+\.ts:\d+/);
+      expect(s.engine.platform.connections.get(id).enabled).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+});

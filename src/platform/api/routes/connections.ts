@@ -69,9 +69,12 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
       },
     },
     async (request) => {
-      const updated = await platform.connections.update(request.params.id, request.body ?? {});
-      // decisions.md 3: the update answer carries the plaintext secret, rotated or not.
-      return { ...updated, signing_secret: updated.signing_secret ?? platform.connections.secretOf(request.params.id) };
+      // decisions.md 3: the update answer carries the plaintext secret, rotated or not. Read it
+      // before writing, so an undecryptable secret refuses the update instead of half-applying it.
+      const rotating = typeof request.body === 'object' && request.body !== null && 'signing_secret' in request.body;
+      const current = rotating ? undefined : platform.connections.secretOf(request.params.id);
+      const updated = await platform.connections.update(request.params.id, request.body);
+      return { ...updated, signing_secret: updated.signing_secret ?? current };
     },
   );
 
