@@ -18,7 +18,7 @@ export interface HostRequestEvent {
   path: string;
   /** HTTP status answered; null when the connection was closed without one. */
   status: number | null;
-  /** `ok`, the error code answered (`invalid_signature`, `tool_error`...), `http_<status>` or `connection_closed`. */
+  /** `ok`, the error code answered (`invalid_signature`, `tool_error`...), `http_<status>`, `connection_closed` or `client_aborted`. */
   verdict: string;
   requestType: string | null;
   tool: string | null;
@@ -50,6 +50,7 @@ export interface LogContext {
 
 export function verdictOf(e: ServedExchange): string {
   if (e.fault === 'close') return 'connection_closed';
+  if (e.aborted) return 'client_aborted';
   if (e.fault?.startsWith('http ') && e.response) return `http_${e.response.status}`;
   return e.outcome?.code ?? 'ok';
 }

@@ -83,12 +83,13 @@ export class ConnectorServer {
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = Date.now();
     const t0 = performance.now();
+    // Listened for from the start: a client that leaves during a delay or a script is logged too.
+    const closed = new Promise<void>((resolve) => res.once('close', resolve));
     const target = this.target();
     const arrivedAtSeconds = target.now();
     const headers = pairsOf(req.rawHeaders);
     const state = newCallState();
     const body = await readBody(req, target.maxBodyBytes);
-    const tooLarge = body.length > target.maxBodyBytes;
 
     let response: ConnectorResponse;
     try {
@@ -110,12 +111,15 @@ export class ConnectorServer {
       arrivedAtSeconds,
       durationMs: 0,
     };
-    res.on('close', () => {
-      exchange.aborted = !res.writableFinished && exchange.fault !== 'close';
-      exchange.durationMs = Math.round((performance.now() - t0) * 100) / 100;
-      this.onExchange(exchange, target);
-    });
+    if (!res.destroyed) this.answer(req, res, response, exchange, body.length > target.maxBodyBytes);
+    await closed;
+    exchange.aborted = !res.writableFinished && exchange.fault !== 'close';
+    exchange.durationMs = Math.round((performance.now() - t0) * 100) / 100;
+    this.onExchange(exchange, target);
+  }
 
+  private answer(req: IncomingMessage, res: ServerResponse, response: ConnectorResponse, exchange: ServedExchange, tooLarge: boolean): void {
+    const { state } = exchange;
     if (state.fault) {
       exchange.fault = applyFault(state.fault, req, res, exchange);
       return;

@@ -191,6 +191,18 @@ describe('request log', () => {
     await t.host.stop(d.id);
   });
 
+  it('logs a request whose caller gave up during a delay, marked aborted', async () => {
+    const d = t.host.create({ name: 'Abandoned', signingSecret: SECRET, tools: [{ name: 'wait', description: 'slow', behaviour: { type: 'delay', ms: 300, then: { type: 'static', output: {} } } }] });
+    const { url } = await t.host.start(d.id);
+    const next = t.host.requests({ connectorId: d.id });
+    const r = await signedCall({ url, secret: SECRET, body: buildRequest('tool.invoke', { tool: 'wait', parameters: {} }), timeoutMs: 50 });
+    expect(r.error?.code).toBe('timeout');
+    const { value } = await next.next();
+    await next.return?.();
+    expect(value).toMatchObject({ tool: 'wait', verdict: 'client_aborted', aborted: true, verification: { valid: true } });
+    await t.host.stop(d.id);
+  });
+
   it('explains a slow answer with the clock at arrival, so the log agrees with the verdict', async () => {
     // A one-second window and a two-second delay: diagnosed at answer time, the request would look too old.
     const d = t.host.create({
