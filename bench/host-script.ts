@@ -47,7 +47,13 @@ function reusedWorker(): { call: () => Promise<unknown>; close: () => Promise<nu
   };
 }
 
-const job = { source: SOURCE, parameters: PARAMS, context: { requestId: 'bench' }, timeoutMs: 5000, memoryMb: 32 };
+const job = {
+  source: SOURCE,
+  parameters: PARAMS,
+  context: { requestId: 'bench' },
+  timeoutMs: 5000,
+  memoryMb: 32,
+};
 const pooled = reusedWorker();
 const withSpare = new ScriptRunner();
 const onDemand = new ScriptRunner({ spare: false });

@@ -63,12 +63,20 @@ export class BehaviourEngine {
         try {
           return render(b.output, { ...ctx, parameters, nowMs: Date.now() }) as JsonObject;
         } catch (err) {
-          if (err instanceof TemplateError) throw new ToolError('tool_error', err.message, { template: err.expression, at: err.at });
+          if (err instanceof TemplateError)
+            throw new ToolError('tool_error', err.message, { template: err.expression, at: err.at });
           throw err;
         }
       case 'script':
         step('script');
-        return this.runScript(b.source, b.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs, b.memoryMb ?? SCRIPT_DEFAULTS.memoryMb, parameters, ctx, state);
+        return this.runScript(
+          b.source,
+          b.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs,
+          b.memoryMb ?? SCRIPT_DEFAULTS.memoryMb,
+          parameters,
+          ctx,
+          state,
+        );
       case 'error':
         step(`error ${b.code}`);
         throw new ToolError(b.code, b.message);
@@ -86,7 +94,13 @@ export class BehaviourEngine {
       }
       case 'http':
         step(describeHttp(b));
-        requireTransport(state, 'http').fault = { kind: 'http', status: b.status, retryAfter: b.retryAfter, body: b.body, headers: b.headers };
+        requireTransport(state, 'http').fault = {
+          kind: 'http',
+          status: b.status,
+          retryAfter: b.retryAfter,
+          body: b.body,
+          headers: b.headers,
+        };
         return {};
       case 'close':
         step('close');
@@ -94,11 +108,19 @@ export class BehaviourEngine {
         return {};
       case 'slow':
         step(describeSlow(b));
-        requireTransport(state, 'slow').slow = { bytesPerSecond: b.bytesPerSecond, chunkDelayMs: b.chunkDelayMs, chunkBytes: b.chunkBytes ?? 16 };
+        requireTransport(state, 'slow').slow = {
+          bytesPerSecond: b.bytesPerSecond,
+          chunkDelayMs: b.chunkDelayMs,
+          chunkBytes: b.chunkBytes ?? 16,
+        };
         return b.then ? this.run(b.then, `${at}/then`, parameters, ctx) : {};
       case 'builtin':
         step('builtin');
-        if (!this.builtin) throw new ToolError('tool_error', `tool "${ctx.tool}" has a builtin behaviour, but this connector has no built-in implementation`);
+        if (!this.builtin)
+          throw new ToolError(
+            'tool_error',
+            `tool "${ctx.tool}" has a builtin behaviour, but this connector has no built-in implementation`,
+          );
         return this.builtin(ctx.tool, parameters, ctx);
     }
   }
@@ -114,13 +136,19 @@ export class BehaviourEngine {
     const outcome = await this.scripts.run({ source, timeoutMs, memoryMb, parameters, context: { ...ctx } });
     state?.scriptLogs.push(...outcome.logs);
     if (outcome.ok) return outcome.output;
-    throw new ToolError(outcome.code, outcome.message, { script: outcome.reason, durationMs: outcome.durationMs });
+    throw new ToolError(outcome.code, outcome.message, {
+      script: outcome.reason,
+      durationMs: outcome.durationMs,
+    });
   }
 }
 
 function requireTransport(state: CallState | undefined, kind: string): CallState {
   if (!state)
-    throw new ToolError('tool_error', `the "${kind}" behaviour needs the local connector host's HTTP server; it cannot run through handle() alone`);
+    throw new ToolError(
+      'tool_error',
+      `the "${kind}" behaviour needs the local connector host's HTTP server; it cannot run through handle() alone`,
+    );
   return state;
 }
 
@@ -128,6 +156,10 @@ export function describeHttp(b: Pick<HttpBehaviour, 'status' | 'retryAfter'>): s
   return `http ${b.status}${b.retryAfter === undefined ? '' : ` (Retry-After ${b.retryAfter} s)`}`;
 }
 
-export function describeSlow(b: Pick<SlowBehaviour, 'bytesPerSecond' | 'chunkDelayMs' | 'chunkBytes'>): string {
-  return b.bytesPerSecond !== undefined ? `slow ${b.bytesPerSecond} B/s` : `slow ${b.chunkBytes ?? 16} B every ${b.chunkDelayMs} ms`;
+export function describeSlow(
+  b: Pick<SlowBehaviour, 'bytesPerSecond' | 'chunkDelayMs' | 'chunkBytes'>,
+): string {
+  return b.bytesPerSecond !== undefined
+    ? `slow ${b.bytesPerSecond} B/s`
+    : `slow ${b.chunkBytes ?? 16} B every ${b.chunkDelayMs} ms`;
 }

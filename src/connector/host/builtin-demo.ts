@@ -30,7 +30,8 @@ export function demoCatalogTools(): ToolDefinition[] {
 export function demoCatalogDefinition(name = DEMO_CATALOG_NAME): DefinitionInput {
   return {
     name,
-    description: 'The reference connector of the protocol: products, quotes and quotations in its own SQLite database. Change a tool\'s behaviour to inject faults in front of the real implementation.',
+    description:
+      "The reference connector of the protocol: products, quotes and quotations in its own SQLite database. Change a tool's behaviour to inject faults in front of the real implementation.",
     builtin: 'demo-catalog',
     tools: demoCatalogTools().map((t) => ({ ...t, behaviour: { type: 'builtin' } })),
     metadata: structuredClone(DEMO_CATALOG_METADATA),
@@ -46,9 +47,16 @@ export interface DemoDelegate {
  * One demo catalog instance for a running connector. It keeps its own random secret: the
  * definition's secret may change on a reload while the catalog (and an in-memory database) lives on.
  */
-export function openDemoDelegate(options: { dbFile: string; onQuotationCreated?: (q: Quotation) => Promise<void> }): DemoDelegate {
+export function openDemoDelegate(options: {
+  dbFile: string;
+  onQuotationCreated?: (q: Quotation) => Promise<void>;
+}): DemoDelegate {
   const secret = randomBytes(32).toString('hex');
-  const demo = createDemoCatalog({ signingSecret: secret, dbFile: options.dbFile, onQuotationCreated: options.onQuotationCreated });
+  const demo = createDemoCatalog({
+    signingSecret: secret,
+    dbFile: options.dbFile,
+    onQuotationCreated: options.onQuotationCreated,
+  });
   const invoke: BuiltinTool = async (tool, parameters, ctx) => {
     const envelope: JsonObject = {
       protocol_version: PROTOCOL_VERSION,
@@ -65,10 +73,19 @@ export function openDemoDelegate(options: { dbFile: string; onQuotationCreated?:
     const headers: Record<string, string> = { ...sign(secret, body) };
     if (ctx.traceId !== undefined) headers[HEADER_TRACE_ID] = ctx.traceId;
     const res = await demo.connector.handle({ method: 'POST', path: '/service', headers, body });
-    const answer = JSON.parse(res.body) as { type: string; output?: JsonObject; code?: string; message?: string };
+    const answer = JSON.parse(res.body) as {
+      type: string;
+      output?: JsonObject;
+      code?: string;
+      message?: string;
+    };
     if (answer.type === 'result' && answer.output) return answer.output;
-    if (answer.type === 'error') throw new ToolError(answer.code ?? 'tool_error', answer.message ?? '', res.outcome.details);
-    throw new ToolError('tool_error', `the demo catalog answered an unexpected ${answer.type} to tool "${tool}"`);
+    if (answer.type === 'error')
+      throw new ToolError(answer.code ?? 'tool_error', answer.message ?? '', res.outcome.details);
+    throw new ToolError(
+      'tool_error',
+      `the demo catalog answered an unexpected ${answer.type} to tool "${tool}"`,
+    );
   };
   return { invoke, close: () => demo.close() };
 }

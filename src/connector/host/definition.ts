@@ -158,11 +158,14 @@ export function withDefaults(input: DefinitionInput): DefinitionInput {
   const out: Record<string, unknown> = { name };
   if (description !== undefined) out.description = description;
   Object.assign(out, DEFINITION_DEFAULTS, settings);
-  if (out.signingSecret === undefined || out.signingSecret === '') out.signingSecret = generateSigningSecret();
+  if (out.signingSecret === undefined || out.signingSecret === '')
+    out.signingSecret = generateSigningSecret();
   out.tools = !Array.isArray(tools)
     ? (tools ?? [])
     : tools.map((t: unknown) =>
-        t !== null && typeof t === 'object' && !Array.isArray(t) ? { auth: 'none', chat: true, input_schema: { type: 'object', properties: {} }, ...t } : t,
+        t !== null && typeof t === 'object' && !Array.isArray(t)
+          ? { auth: 'none', chat: true, input_schema: { type: 'object', properties: {} }, ...t }
+          : t,
       );
   if (metadata !== undefined) out.metadata = metadata;
   if (builtin !== undefined) out.builtin = builtin;

@@ -35,7 +35,10 @@ export class HostError extends Error {
   }
 }
 
-export function invalidDefinition(problems: DefinitionProblem[], context = 'The connector definition is invalid'): HostError {
+export function invalidDefinition(
+  problems: DefinitionProblem[],
+  context = 'The connector definition is invalid',
+): HostError {
   const lines = problems.map((p) => `${p.path || '/'}: ${p.message}`);
   const shown = lines.slice(0, 8).join('; ') + (lines.length > 8 ? `; …and ${lines.length - 8} more` : '');
   return new HostError('invalid_definition', `${context}: ${shown}`, { problems });

@@ -10,7 +10,11 @@ export interface StreamOptions<T> {
   buffer?: number;
 }
 
-export function streamEvents<T>(emitter: EventEmitter, name: string, options: StreamOptions<T> = {}): AsyncIterableIterator<T> {
+export function streamEvents<T>(
+  emitter: EventEmitter,
+  name: string,
+  options: StreamOptions<T> = {},
+): AsyncIterableIterator<T> {
   const limit = options.buffer ?? 1000;
   const queue: T[] = [];
   let waiting: ((r: IteratorResult<T>) => void) | null = null;

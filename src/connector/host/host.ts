@@ -99,7 +99,9 @@ export class ConnectorHost extends EventEmitter {
     this.dataDir = options.dataDir ?? null;
     this.now = options.now ?? nowSeconds;
     if (options.seedDemo !== false && !this.store.hasBuiltin('demo-catalog')) {
-      const name = this.store.findByName(DEMO_CATALOG_NAME) ? `${DEMO_CATALOG_NAME} (built-in)` : DEMO_CATALOG_NAME;
+      const name = this.store.findByName(DEMO_CATALOG_NAME)
+        ? `${DEMO_CATALOG_NAME} (built-in)`
+        : DEMO_CATALOG_NAME;
       this.store.insert(validateDefinition(demoCatalogDefinition(name)));
     }
   }
@@ -127,7 +129,11 @@ export class ConnectorHost extends EventEmitter {
   }
 
   /** Saves a new version; a running connector reloads it at once (pass reload:false to wait). */
-  async update(id: string, input: DefinitionInput | unknown, options: { reload?: boolean } = {}): Promise<StoredDefinition> {
+  async update(
+    id: string,
+    input: DefinitionInput | unknown,
+    options: { reload?: boolean } = {},
+  ): Promise<StoredDefinition> {
     const definition = validateDefinition(input);
     const saved = this.store.update(id, definition);
     if (this.running.has(id) && options.reload !== false) await this.reload(id);
@@ -166,8 +172,18 @@ export class ConnectorHost extends EventEmitter {
   status(id: string): ConnectorStatus {
     const r = this.running.get(id);
     const name = r ? r.runtime.definition.name : this.store.get(id).name;
-    if (!r) return { id, name, state: 'stopped', url: null, host: null, port: null, startedAt: null, requests: 0 };
-    return { id, name, state: 'running', url: r.url, host: r.host, port: r.port, startedAt: r.startedAt, requests: r.requests };
+    if (!r)
+      return { id, name, state: 'stopped', url: null, host: null, port: null, startedAt: null, requests: 0 };
+    return {
+      id,
+      name,
+      state: 'running',
+      url: r.url,
+      host: r.host,
+      port: r.port,
+      startedAt: r.startedAt,
+      requests: r.requests,
+    };
   }
 
   /** Starts the connector (or returns where it already runs). */
@@ -190,7 +206,12 @@ export class ConnectorHost extends EventEmitter {
   reload(id: string): Promise<StartResult> {
     return this.serial(id, async () => {
       const r = this.running.get(id);
-      if (!r) throw new HostError('not_running', `connector ${this.describe(id)} is not running; start it instead`, { id });
+      if (!r)
+        throw new HostError(
+          'not_running',
+          `connector ${this.describe(id)} is not running; start it instead`,
+          { id },
+        );
       const definition = this.store.get(id).definition;
       if (definition.host !== r.host || (definition.port !== 0 && definition.port !== r.port)) {
         await this.stopNow(r);
@@ -212,7 +233,9 @@ export class ConnectorHost extends EventEmitter {
   // ---- live log ----------------------------------------------------------------------------
 
   /** The request log as an async iterator (`for await (const e of host.requests())`). */
-  requests(options: StreamOptions<HostRequestEvent> & { connectorId?: string } = {}): AsyncIterableIterator<HostRequestEvent> {
+  requests(
+    options: StreamOptions<HostRequestEvent> & { connectorId?: string } = {},
+  ): AsyncIterableIterator<HostRequestEvent> {
     const { connectorId, filter } = options;
     return streamEvents<HostRequestEvent>(this, 'request', {
       ...options,
@@ -230,7 +253,17 @@ export class ConnectorHost extends EventEmitter {
     let runtime: Runtime | null = null;
     try {
       runtime = buildRuntime(definition, demo?.invoke ?? null, this.now);
-      const entry: Running = { id, host: definition.host, port: 0, url: '', startedAt: Date.now(), requests: 0, runtime, server: null as unknown as ConnectorServer, demo };
+      const entry: Running = {
+        id,
+        host: definition.host,
+        port: 0,
+        url: '',
+        startedAt: Date.now(),
+        requests: 0,
+        runtime,
+        server: null as unknown as ConnectorServer,
+        demo,
+      };
       entry.server = new ConnectorServer(
         () => entry.runtime,
         // The runtime that answered, not the current one: a reload may change the secret meanwhile.
@@ -246,7 +279,8 @@ export class ConnectorHost extends EventEmitter {
       demo?.close();
       if (err instanceof HostError && err.code === 'port_in_use') {
         const holder = [...this.running.values()].find((r) => r.port === definition.port);
-        if (holder) err.message = `${err.message} (connector "${holder.runtime.definition.name}" of this testbench holds it)`;
+        if (holder)
+          err.message = `${err.message} (connector "${holder.runtime.definition.name}" of this testbench holds it)`;
       }
       throw err;
     }
@@ -308,6 +342,7 @@ export class ConnectorHost extends EventEmitter {
 }
 
 function urlOf(host: string, port: number, path: string): string {
-  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  const shown =
+    host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}${path}`;
 }

@@ -24,7 +24,12 @@ export type {
 export { DEFINITION_DEFAULTS, SCRIPT_DEFAULTS, generateSigningSecret, withDefaults } from './definition.ts';
 export { HostError } from './errors.ts';
 export type { DefinitionProblem, HostErrorCode } from './errors.ts';
-export { DEFINITION_SCHEMA_URL, definitionProblems, definitionSchema, validateDefinition } from './validate.ts';
+export {
+  DEFINITION_SCHEMA_URL,
+  definitionProblems,
+  definitionSchema,
+  validateDefinition,
+} from './validate.ts';
 export { exportDefinition, parseDefinitionJson, readDefinitionFile, writeDefinitionFile } from './io.ts';
 export type { ExportOptions } from './io.ts';
 export { mirrorConnector } from './mirror.ts';

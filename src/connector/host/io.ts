@@ -10,7 +10,10 @@ export interface ExportOptions {
   includeSecret?: boolean;
 }
 
-export function exportDefinition(definition: ConnectorDefinition, options: ExportOptions = {}): Record<string, unknown> {
+export function exportDefinition(
+  definition: ConnectorDefinition,
+  options: ExportOptions = {},
+): Record<string, unknown> {
   const copy: Record<string, unknown> = structuredClone(definition) as unknown as Record<string, unknown>;
   if (!options.includeSecret) delete copy.signingSecret;
   return copy;
@@ -30,7 +33,11 @@ export function readDefinitionFile(file: string): unknown {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    throw new HostError('io_error', `cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`, { file, cause: e.code ?? null });
+    throw new HostError(
+      'io_error',
+      `cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`,
+      { file, cause: e.code ?? null },
+    );
   }
   return parseDefinitionJson(text, file);
 }

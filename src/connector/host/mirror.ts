@@ -29,7 +29,10 @@ export async function mirrorConnector(input: MirrorInput): Promise<MirrorResult>
   try {
     url = new URL(input.url);
   } catch {
-    throw new HostError('mirror_failed', `"${input.url}" is not a URL; give the connector's full endpoint, e.g. http://127.0.0.1:8080/service`);
+    throw new HostError(
+      'mirror_failed',
+      `"${input.url}" is not a URL; give the connector's full endpoint, e.g. http://127.0.0.1:8080/service`,
+    );
   }
   let source: MirrorResult['source'] = 'capabilities.list';
   let listing = await list(input, 'capabilities.list');
@@ -37,7 +40,12 @@ export async function mirrorConnector(input: MirrorInput): Promise<MirrorResult>
     const first = listing.failure;
     source = 'tools.list';
     listing = await list(input, 'tools.list');
-    if ('failure' in listing) throw new HostError('mirror_failed', `cannot list the tools of ${input.url}: capabilities.list ${first}; tools.list ${listing.failure}`, { url: input.url });
+    if ('failure' in listing)
+      throw new HostError(
+        'mirror_failed',
+        `cannot list the tools of ${input.url}: capabilities.list ${first}; tools.list ${listing.failure}`,
+        { url: input.url },
+      );
   }
 
   const warnings: string[] = [];
@@ -57,21 +65,31 @@ export async function mirrorConnector(input: MirrorInput): Promise<MirrorResult>
   }
   const problems = definitionProblems(definition);
   if (problems.length > 0)
-    throw new HostError('mirror_failed', `the tools of ${input.url} do not make a valid definition: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, {
-      url: input.url,
-      problems,
-    });
+    throw new HostError(
+      'mirror_failed',
+      `the tools of ${input.url} do not make a valid definition: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+      {
+        url: input.url,
+        problems,
+      },
+    );
   return { definition, source, warnings };
 }
 
 async function list(input: MirrorInput, type: RequestType): Promise<Listing> {
   let result: SignedCallResult;
   try {
-    result = await signedCall({ url: input.url, secret: input.secret, body: buildRequest(type), timeoutMs: input.timeoutMs ?? 10_000 });
+    result = await signedCall({
+      url: input.url,
+      secret: input.secret,
+      body: buildRequest(type),
+      timeoutMs: input.timeoutMs ?? 10_000,
+    });
   } catch (err) {
     return { failure: `failed: ${(err as Error).message}` };
   }
-  if (result.error && !result.response) return { failure: `failed: ${result.error.code}: ${result.error.message}` };
+  if (result.error && !result.response)
+    return { failure: `failed: ${result.error.code}: ${result.error.message}` };
   const status = result.response?.status ?? 0;
   const json = result.json as JsonObject | undefined;
   if (json?.type === 'error') {
@@ -80,7 +98,9 @@ async function list(input: MirrorInput, type: RequestType): Promise<Listing> {
   }
   if (status < 200 || status >= 300) return { failure: `answered HTTP ${status}` };
   // Tolerant reading, as the platform's sync is: the documented shape or a result wrapper.
-  const holder = (json?.type === 'result' && json.output && typeof json.output === 'object' ? json.output : json) as JsonObject | undefined;
+  const holder = (
+    json?.type === 'result' && json.output && typeof json.output === 'object' ? json.output : json
+  ) as JsonObject | undefined;
   if (!holder || !Array.isArray(holder.tools)) return { failure: 'answered without a "tools" array' };
   return { tools: holder.tools, metadata: holder.metadata };
 }
@@ -94,16 +114,24 @@ function mirrorTool(raw: unknown, i: number, warnings: string[]): JsonObject[] {
   const name = t.name as string;
   const tool: JsonObject = {
     name,
-    description: typeof t.description === 'string' && t.description.trim() !== '' ? t.description : `Mirrored tool ${name}`,
+    description:
+      typeof t.description === 'string' && t.description.trim() !== ''
+        ? t.description
+        : `Mirrored tool ${name}`,
     auth: typeof t.auth === 'string' && t.auth !== '' ? t.auth : 'none',
     chat: typeof t.chat === 'boolean' ? t.chat : true,
     input_schema: t.input_schema,
     // Echoes what it was called with: a starting point the user edits into the real answer.
-    behaviour: { type: 'static', output: { tool: name, parameters: '{{parameters}}', request_id: '{{request_id}}' } },
+    behaviour: {
+      type: 'static',
+      output: { tool: name, parameters: '{{parameters}}', request_id: '{{request_id}}' },
+    },
   };
   const bad = definitionProblems({ name: 'probe', signingSecret: 'x', tools: [tool] });
   if (bad.some((p) => p.path.startsWith('/tools/0/input_schema'))) {
-    warnings.push(`${name}: its input_schema is not a usable JSON Schema object and was replaced by {"type":"object"}`);
+    warnings.push(
+      `${name}: its input_schema is not a usable JSON Schema object and was replaced by {"type":"object"}`,
+    );
     tool.input_schema = { type: 'object' };
   }
   return [tool];

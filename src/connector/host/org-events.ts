@@ -14,7 +14,8 @@ export interface PlatformEventsTarget {
 }
 
 /** Given as is, or looked up per event (the engine may configure the platform after the host starts). */
-export type PlatformEventsOption = PlatformEventsTarget | null | undefined | (() => PlatformEventsTarget | null | undefined);
+export type PlatformEventsOption =
+  PlatformEventsTarget | null | undefined | (() => PlatformEventsTarget | null | undefined);
 
 export interface OrgEventResult {
   connectorId: string;

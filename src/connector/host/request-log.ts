@@ -112,7 +112,13 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
     tool: input.tool ?? null,
     requestId: input.requestId ?? null,
     traceId,
-    verification: diagnosis ? { valid: diagnosis.verdict === 'valid', failedCheck: diagnosis.failedCheck, summary: diagnosis.summary } : null,
+    verification: diagnosis
+      ? {
+          valid: diagnosis.verdict === 'valid',
+          failedCheck: diagnosis.failedCheck,
+          summary: diagnosis.summary,
+        }
+      : null,
     diagnosis,
     message: o?.message ?? null,
     fault: e.fault,

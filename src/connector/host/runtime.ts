@@ -18,7 +18,11 @@ export interface Runtime extends ServerTarget {
   dispose(): Promise<void>;
 }
 
-export function buildRuntime(definition: ConnectorDefinition, builtin: BuiltinTool | null, now: () => number = nowSeconds): Runtime {
+export function buildRuntime(
+  definition: ConnectorDefinition,
+  builtin: BuiltinTool | null,
+  now: () => number = nowSeconds,
+): Runtime {
   const scripts = new ScriptRunner();
   const engine = new BehaviourEngine(scripts, builtin);
   let connector: Connector;
@@ -42,7 +46,8 @@ export function buildRuntime(definition: ConnectorDefinition, builtin: BuiltinTo
     });
   } catch (err) {
     // Validation runs first, so this only catches rules the SDK adds later: still a definition problem.
-    if (err instanceof ConnectorConfigError) throw invalidDefinition([{ path: '', message: err.message }], 'The SDK refused the definition');
+    if (err instanceof ConnectorConfigError)
+      throw invalidDefinition([{ path: '', message: err.message }], 'The SDK refused the definition');
     throw err;
   }
   return {

@@ -10,11 +10,19 @@ export interface ScriptLog {
   text: string;
 }
 
-export type ScriptFailureReason = 'timeout' | 'memory' | 'syntax' | 'threw' | 'tool_error' | 'bad_return' | 'crashed' | 'stopped';
+export type ScriptFailureReason =
+  'timeout' | 'memory' | 'syntax' | 'threw' | 'tool_error' | 'bad_return' | 'crashed' | 'stopped';
 
 export type ScriptOutcome =
   | { ok: true; output: JsonObject; logs: ScriptLog[]; durationMs: number }
-  | { ok: false; reason: ScriptFailureReason; code: string; message: string; logs: ScriptLog[]; durationMs: number };
+  | {
+      ok: false;
+      reason: ScriptFailureReason;
+      code: string;
+      message: string;
+      logs: ScriptLog[];
+      durationMs: number;
+    };
 
 export interface ScriptRun {
   source: string;
@@ -134,37 +142,66 @@ export class ScriptRunner {
         void worker.terminate();
         resolve(outcome);
       };
-      const fail = (reason: ScriptFailureReason, message: string, logs: ScriptLog[] = [], code = 'tool_error') =>
-        finish({ ok: false, reason, code, message, logs, durationMs: elapsed() });
-      let timer = setTimeout(() => fail('timeout', `script did not start within ${STARTUP_GRACE_MS} ms`), STARTUP_GRACE_MS + job.timeoutMs);
+      const fail = (
+        reason: ScriptFailureReason,
+        message: string,
+        logs: ScriptLog[] = [],
+        code = 'tool_error',
+      ) => finish({ ok: false, reason, code, message, logs, durationMs: elapsed() });
+      let timer = setTimeout(
+        () => fail('timeout', `script did not start within ${STARTUP_GRACE_MS} ms`),
+        STARTUP_GRACE_MS + job.timeoutMs,
+      );
       let begun = false;
       worker.on('message', (m: WorkerMessage) => {
         if (m.kind === 'started') {
           begun = true;
           clearTimeout(timer);
           timer = setTimeout(
-            () => fail('timeout', `script timed out after ${job.timeoutMs} ms (timeoutMs) and was stopped: look for an endless loop or a slow await`),
+            () =>
+              fail(
+                'timeout',
+                `script timed out after ${job.timeoutMs} ms (timeoutMs) and was stopped: look for an endless loop or a slow await`,
+              ),
             job.timeoutMs,
           );
           return;
         }
         switch (m.kind) {
           case 'result':
-            return finish({ ok: true, output: JSON.parse(m.json) as JsonObject, logs: m.logs, durationMs: elapsed() });
+            return finish({
+              ok: true,
+              output: JSON.parse(m.json) as JsonObject,
+              logs: m.logs,
+              durationMs: elapsed(),
+            });
           case 'tool_error':
             return fail('tool_error', m.message, m.logs, m.code);
           case 'syntax':
-            return fail('syntax', `script does not compile: ${m.message}${m.line === null ? '' : ` (line ${m.line})`}`, m.logs);
+            return fail(
+              'syntax',
+              `script does not compile: ${m.message}${m.line === null ? '' : ` (line ${m.line})`}`,
+              m.logs,
+            );
           case 'threw':
-            return fail('threw', `script threw ${m.name}: ${m.message}${m.line === null ? '' : ` (line ${m.line})`}`, m.logs);
+            return fail(
+              'threw',
+              `script threw ${m.name}: ${m.message}${m.line === null ? '' : ` (line ${m.line})`}`,
+              m.logs,
+            );
           case 'bad_return':
             return fail('bad_return', `script returned ${m.type}, expected an object`, m.logs);
           case 'bad_json':
-            return fail('bad_return', `script returned an object that cannot be written as JSON: ${m.message}`, m.logs);
+            return fail(
+              'bad_return',
+              `script returned an object that cannot be written as JSON: ${m.message}`,
+              m.logs,
+            );
         }
       });
       worker.on('error', (err: Error & { code?: string }) => {
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') fail('memory', `script ran out of memory (memoryMb ${job.memoryMb}) and was stopped`);
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          fail('memory', `script ran out of memory (memoryMb ${job.memoryMb}) and was stopped`);
         else fail('crashed', `script worker failed: ${err.message}`);
       });
       worker.on('exit', (code) =>
@@ -175,7 +212,13 @@ export class ScriptRunner {
             : `script stopped before answering (worker exit code ${code})`,
         ),
       );
-      worker.postMessage({ source: job.source, wrapped: wrapScript(job.source), filename: SCRIPT_FILENAME, parameters: job.parameters, context: job.context });
+      worker.postMessage({
+        source: job.source,
+        wrapped: wrapScript(job.source),
+        filename: SCRIPT_FILENAME,
+        parameters: job.parameters,
+        context: job.context,
+      });
     });
   }
 

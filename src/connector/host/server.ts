@@ -45,11 +45,15 @@ export class ConnectorServer {
   constructor(target: () => ServerTarget, onExchange: (e: ServedExchange, target: ServerTarget) => void) {
     this.target = target;
     this.onExchange = onExchange;
-    this.server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5000 }, (req, res) => {
-      void this.serve(req, res);
-    });
+    this.server = createServer(
+      { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5000 },
+      (req, res) => {
+        void this.serve(req, res);
+      },
+    );
     this.server.on('clientError', (_err: Error, socket: Socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      if (socket.writable)
+        socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       else socket.destroy();
     });
   }
@@ -93,7 +97,9 @@ export class ConnectorServer {
 
     let response: ConnectorResponse;
     try {
-      response = await callStore.run(state, () => target.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers, body }));
+      response = await callStore.run(state, () =>
+        target.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers, body }),
+      );
     } catch (err) {
       response = internalError(err);
     }
@@ -118,7 +124,13 @@ export class ConnectorServer {
     this.onExchange(exchange, target);
   }
 
-  private answer(req: IncomingMessage, res: ServerResponse, response: ConnectorResponse, exchange: ServedExchange, tooLarge: boolean): void {
+  private answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    response: ConnectorResponse,
+    exchange: ServedExchange,
+    tooLarge: boolean,
+  ): void {
     const { state } = exchange;
     if (state.fault) {
       exchange.fault = applyFault(state.fault, req, res, exchange);
@@ -137,7 +149,12 @@ export class ConnectorServer {
   }
 }
 
-function applyFault(fault: TransportFault, req: IncomingMessage, res: ServerResponse, exchange: ServedExchange): string {
+function applyFault(
+  fault: TransportFault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  exchange: ServedExchange,
+): string {
   if (fault.kind === 'close') {
     req.socket.destroy();
     return 'close';
@@ -228,16 +245,35 @@ function internalError(err: unknown): ConnectorResponse {
   return {
     status: 500,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'error', code: 'internal_error', message: 'the connector failed to answer this request' }),
-    outcome: { verification: null, requestType: null, tool: null, requestId: null, code: 'internal_error', message },
+    body: JSON.stringify({
+      type: 'error',
+      code: 'internal_error',
+      message: 'the connector failed to answer this request',
+    }),
+    outcome: {
+      verification: null,
+      requestType: null,
+      tool: null,
+      requestId: null,
+      code: 'internal_error',
+      message,
+    },
   };
 }
 
 function listenError(err: NodeJS.ErrnoException, port: number, host: string): HostError {
   if (err.code === 'EADDRINUSE')
-    return new HostError('port_in_use', `port ${port} on ${host} is already in use; stop what holds it, or choose another port (0 picks a free one)`, {
-      port,
-      host,
-    });
-  return new HostError('listen_failed', `cannot listen on ${host}:${port}: ${err.message}`, { port, host, cause: err.code ?? null });
+    return new HostError(
+      'port_in_use',
+      `port ${port} on ${host} is already in use; stop what holds it, or choose another port (0 picks a free one)`,
+      {
+        port,
+        host,
+      },
+    );
+  return new HostError('listen_failed', `cannot listen on ${host}:${port}: ${err.message}`, {
+    port,
+    host,
+    cause: err.code ?? null,
+  });
 }

@@ -31,7 +31,13 @@ interface Row {
 }
 
 function fromRow(r: Row): StoredDefinition {
-  return { id: r.id, name: r.name, definition: JSON.parse(r.definition) as ConnectorDefinition, createdAt: r.created_at, updatedAt: r.updated_at };
+  return {
+    id: r.id,
+    name: r.name,
+    definition: JSON.parse(r.definition) as ConnectorDefinition,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
 export function newDefinitionId(): string {
@@ -50,7 +56,9 @@ export class DefinitionStore {
   }
 
   list(): StoredDefinition[] {
-    return (this.db.prepare('SELECT * FROM host_definitions ORDER BY created_at, id').all() as Row[]).map(fromRow);
+    return (this.db.prepare('SELECT * FROM host_definitions ORDER BY created_at, id').all() as Row[]).map(
+      fromRow,
+    );
   }
 
   get(id: string): StoredDefinition {
@@ -72,7 +80,9 @@ export class DefinitionStore {
     const at = this.now();
     this.guardName(definition.name, null);
     this.db
-      .prepare('INSERT INTO host_definitions (id, name, builtin, definition, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO host_definitions (id, name, builtin, definition, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(id, definition.name, definition.builtin ?? null, JSON.stringify(definition), at, at);
     return this.get(id);
   }
@@ -81,19 +91,26 @@ export class DefinitionStore {
     this.get(id);
     this.guardName(definition.name, id);
     this.db
-      .prepare('UPDATE host_definitions SET name = ?, builtin = ?, definition = ?, updated_at = ? WHERE id = ?')
+      .prepare(
+        'UPDATE host_definitions SET name = ?, builtin = ?, definition = ?, updated_at = ? WHERE id = ?',
+      )
       .run(definition.name, definition.builtin ?? null, JSON.stringify(definition), this.now(), id);
     return this.get(id);
   }
 
   remove(id: string): void {
     const info = this.db.prepare('DELETE FROM host_definitions WHERE id = ?').run(id);
-    if (info.changes === 0) throw new HostError('not_found', `no connector definition with id "${id}"`, { id });
+    if (info.changes === 0)
+      throw new HostError('not_found', `no connector definition with id "${id}"`, { id });
   }
 
   private guardName(name: string, exceptId: string | null): void {
     const other = this.findByName(name);
     if (other && other.id !== exceptId)
-      throw new HostError('name_taken', `a connector named "${other.name}" already exists (id ${other.id}); pick another name`, { name, id: other.id });
+      throw new HostError(
+        'name_taken',
+        `a connector named "${other.name}" already exists (id ${other.id}); pick another name`,
+        { name, id: other.id },
+      );
   }
 }

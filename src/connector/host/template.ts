@@ -19,7 +19,17 @@ export interface TemplateScope {
 
 const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([^{}]*?)\s*\}\}$/;
-const SIMPLE_ROOTS = ['request_id', 'conversation_id', 'organization_id', 'channel', 'tool', 'trace_id', 'now', 'now_unix', 'uuid'];
+const SIMPLE_ROOTS = [
+  'request_id',
+  'conversation_id',
+  'organization_id',
+  'channel',
+  'tool',
+  'trace_id',
+  'now',
+  'now_unix',
+  'uuid',
+];
 const PATH_ROOTS = ['parameters', 'identity'];
 export const TEMPLATE_NAMES = [...PATH_ROOTS.flatMap((r) => [r, `${r}.<path>`]), ...SIMPLE_ROOTS];
 
@@ -41,14 +51,18 @@ export function checkExpression(expression: string): string | null {
   if (SIMPLE_ROOTS.includes(expression)) return null;
   const [root, ...rest] = expression.split('.');
   if (PATH_ROOTS.includes(root)) {
-    if (rest.some((k) => k === '')) return `{{${expression}}} has an empty step; write e.g. {{${root}.sku}} or {{${root}}}`;
+    if (rest.some((k) => k === ''))
+      return `{{${expression}}} has an empty step; write e.g. {{${root}.sku}} or {{${root}}}`;
     return null;
   }
   return `unknown template {{${expression}}}; use one of ${TEMPLATE_NAMES.map((n) => `{{${n}}}`).join(', ')}`;
 }
 
 /** Every template expression in the string values of `value`, with its JSON pointer. */
-export function* templatesIn(value: unknown, pointer = ''): Generator<{ pointer: string; expression: string }> {
+export function* templatesIn(
+  value: unknown,
+  pointer = '',
+): Generator<{ pointer: string; expression: string }> {
   if (typeof value === 'string') {
     for (const m of value.matchAll(TEMPLATE)) yield { pointer, expression: m[1] };
   } else if (Array.isArray(value)) {

@@ -14,10 +14,18 @@ import { describeSyntaxProblem, checkScriptSyntax } from './script-source.ts';
 import { checkExpression, templatesIn } from './template.ts';
 
 // ajv-formats is CommonJS: under Node's ESM loader the default import is module.exports itself.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
-export const DEFINITION_SCHEMA_URL = new URL('../../../resources/connector-definition.schema.json', import.meta.url);
-export const definitionSchema = JSON.parse(readFileSync(DEFINITION_SCHEMA_URL, 'utf8')) as Record<string, unknown>;
+export const DEFINITION_SCHEMA_URL = new URL(
+  '../../../resources/connector-definition.schema.json',
+  import.meta.url,
+);
+export const definitionSchema = JSON.parse(readFileSync(DEFINITION_SCHEMA_URL, 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 let definitionValidator: ValidateFunction | null = null;
 let schemaAjv: Ajv2020 | null = null;
@@ -27,7 +35,13 @@ function validators(): { definition: ValidateFunction; schemas: Ajv2020 } {
     const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, verbose: true });
     definitionValidator = ajv.compile(definitionSchema);
     // A separate instance for tools' input schemas: compiling them must not register ids beside ours.
-    schemaAjv = new Ajv2020({ allErrors: true, strict: false, validateSchema: true, addUsedSchema: false, verbose: true });
+    schemaAjv = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      validateSchema: true,
+      addUsedSchema: false,
+      verbose: true,
+    });
     addFormats(schemaAjv);
   }
   return { definition: definitionValidator, schemas: schemaAjv };
@@ -44,16 +58,24 @@ export function problemsFromAjv(errors: ErrorObject[] | null | undefined, prefix
   const replaced = new Map<ErrorObject, string>();
   for (const group of errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')) {
     const branches = errors.filter(
-      (e) => e !== group && e.instancePath.startsWith(group.instancePath) && e.schemaPath.startsWith(`${group.schemaPath}/`),
+      (e) =>
+        e !== group &&
+        e.instancePath.startsWith(group.instancePath) &&
+        e.schemaPath.startsWith(`${group.schemaPath}/`),
     );
     const alternatives = requiredAlternatives(group.schema);
-    if (alternatives) replaced.set(group, `needs exactly one of ${alternatives.map((a) => `"${a}"`).join(' or ')}`);
+    if (alternatives)
+      replaced.set(group, `needs exactly one of ${alternatives.map((a) => `"${a}"`).join(' or ')}`);
     else if (branches.length > 0) dropped.add(group);
     branches.forEach((b, i) => {
       if (alternatives || i > 0) dropped.add(b);
     });
   }
-  const badTags = new Set(errors.filter((e) => e.keyword === 'enum' && e.instancePath.endsWith('/type')).map((e) => e.instancePath.slice(0, -5)));
+  const badTags = new Set(
+    errors
+      .filter((e) => e.keyword === 'enum' && e.instancePath.endsWith('/type'))
+      .map((e) => e.instancePath.slice(0, -5)),
+  );
   const out: DefinitionProblem[] = [];
   for (const e of errors) {
     if (dropped.has(e)) continue;
@@ -72,7 +94,9 @@ export function problemsFromAjv(errors: ErrorObject[] | null | undefined, prefix
 /** For `oneOf: [{required:[a]}, {required:[b]}]` (ajv verbose mode gives the array): [a, b]. */
 function requiredAlternatives(branches: unknown): string[] | null {
   if (!Array.isArray(branches) || branches.length < 2) return null;
-  const names = branches.map((b) => (b && Array.isArray(b.required) && b.required.length === 1 ? String(b.required[0]) : null));
+  const names = branches.map((b) =>
+    b && Array.isArray(b.required) && b.required.length === 1 ? String(b.required[0]) : null,
+  );
   return names.every((n) => n !== null) ? (names as string[]) : null;
 }
 
@@ -88,7 +112,9 @@ function messageOf(e: ErrorObject): string {
     case 'const':
       return `must be ${JSON.stringify(p.allowedValue)}`;
     case 'discriminator':
-      return p.error === 'tag' ? `must have a string "${p.tag}"` : `"${p.tag}" ${JSON.stringify(p.tagValue)} is not a known behaviour type`;
+      return p.error === 'tag'
+        ? `must have a string "${p.tag}"`
+        : `"${p.tag}" ${JSON.stringify(p.tagValue)} is not a known behaviour type`;
     default:
       return e.message ?? 'is invalid';
   }
@@ -106,7 +132,12 @@ export function validateDefinition(input: unknown): ConnectorDefinition {
 
 export function definitionProblems(input: unknown): DefinitionProblem[] {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return [{ path: '', message: `a connector definition must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}` }];
+    return [
+      {
+        path: '',
+        message: `a connector definition must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
+      },
+    ];
   const candidate = withDefaults(input as DefinitionInput);
   const { definition, schemas } = validators();
   if (!definition(candidate)) return problemsFromAjv(definition.errors);
@@ -119,7 +150,11 @@ function semanticProblems(def: ConnectorDefinition, ajv: Ajv2020): DefinitionPro
   def.tools.forEach((tool, i) => {
     const at = `/tools/${i}`;
     const earlier = firstByName.get(tool.name);
-    if (earlier !== undefined) problems.push({ path: `${at}/name`, message: `tool "${tool.name}" is already defined at /tools/${earlier}` });
+    if (earlier !== undefined)
+      problems.push({
+        path: `${at}/name`,
+        message: `tool "${tool.name}" is already defined at /tools/${earlier}`,
+      });
     else firstByName.set(tool.name, i);
     problems.push(...inputSchemaProblems(tool.input_schema, `${at}/input_schema`, ajv));
     problems.push(...behaviourProblems(tool.behaviour, `${at}/behaviour`, def, tool.name));
@@ -129,7 +164,11 @@ function semanticProblems(def: ConnectorDefinition, ajv: Ajv2020): DefinitionPro
       const seen = new Map<string, number>();
       def.metadata[key].forEach((item, i) => {
         const first = seen.get(item.id);
-        if (first !== undefined) problems.push({ path: `/metadata/${key}/${i}/id`, message: `id "${item.id}" is already declared at /metadata/${key}/${first}` });
+        if (first !== undefined)
+          problems.push({
+            path: `/metadata/${key}/${i}/id`,
+            message: `id "${item.id}" is already declared at /metadata/${key}/${first}`,
+          });
         else seen.set(item.id, i);
       });
     }
@@ -138,7 +177,11 @@ function semanticProblems(def: ConnectorDefinition, ajv: Ajv2020): DefinitionPro
 }
 
 function inputSchemaProblems(schema: object, at: string, ajv: Ajv2020): DefinitionProblem[] {
-  if (!ajv.validateSchema(schema)) return problemsFromAjv(ajv.errors, at).map((p) => ({ ...p, message: `not a valid JSON Schema: ${p.message}` }));
+  if (!ajv.validateSchema(schema))
+    return problemsFromAjv(ajv.errors, at).map((p) => ({
+      ...p,
+      message: `not a valid JSON Schema: ${p.message}`,
+    }));
   try {
     ajv.compile(structuredClone(schema));
     return [];
@@ -147,7 +190,12 @@ function inputSchemaProblems(schema: object, at: string, ajv: Ajv2020): Definiti
   }
 }
 
-function behaviourProblems(b: Behaviour, at: string, def: ConnectorDefinition, tool: string): DefinitionProblem[] {
+function behaviourProblems(
+  b: Behaviour,
+  at: string,
+  def: ConnectorDefinition,
+  tool: string,
+): DefinitionProblem[] {
   switch (b.type) {
     case 'static':
       return [...templatesIn(b.output, `${at}/output`)].flatMap(({ pointer, expression }) => {
@@ -156,7 +204,9 @@ function behaviourProblems(b: Behaviour, at: string, def: ConnectorDefinition, t
       });
     case 'script': {
       const syntax = checkScriptSyntax(b.source);
-      return syntax ? [{ path: `${at}/source`, message: `script does not compile: ${describeSyntaxProblem(syntax)}` }] : [];
+      return syntax
+        ? [{ path: `${at}/source`, message: `script does not compile: ${describeSyntaxProblem(syntax)}` }]
+        : [];
     }
     case 'delay':
       return behaviourProblems(b.then, `${at}/then`, def, tool);
@@ -165,9 +215,22 @@ function behaviourProblems(b: Behaviour, at: string, def: ConnectorDefinition, t
     case 'sequence':
       return b.steps.flatMap((s, i) => behaviourProblems(s, `${at}/steps/${i}`, def, tool));
     case 'builtin': {
-      if (!def.builtin) return [{ path: `${at}/type`, message: '"builtin" only works in a built-in connector (one with a "builtin" field)' }];
+      if (!def.builtin)
+        return [
+          {
+            path: `${at}/type`,
+            message: '"builtin" only works in a built-in connector (one with a "builtin" field)',
+          },
+        ];
       const known = demoCatalogTools().map((t) => t.name);
-      return known.includes(tool) ? [] : [{ path: `${at}/type`, message: `the ${def.builtin} has no tool "${tool}" to run; it has ${known.join(', ')}` }];
+      return known.includes(tool)
+        ? []
+        : [
+            {
+              path: `${at}/type`,
+              message: `the ${def.builtin} has no tool "${tool}" to run; it has ${known.join(', ')}`,
+            },
+          ];
     }
     default:
       return [];

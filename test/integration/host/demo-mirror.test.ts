@@ -30,7 +30,11 @@ function recordingPlatform(): Promise<{ server: Server; url: string; received: R
       res.end(verified ? '{"ok":true}' : '{"error":"unauthorized","message":"bad signature"}');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, received })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, received }),
+    ),
+  );
 }
 
 let t: TestHost;
@@ -64,8 +68,14 @@ describe('built-in demo catalog', () => {
     t.host.on('org-event', (e: OrgEventResult) => events.push(e));
     const secret = demo.definition.signingSecret;
     const lines = [{ sku: 'SKU-1001', quantity: 2 }];
-    const quote = (await invoke(demoUrl, secret, 'calculateQuote', { lines })).json as { output: { total: number } };
-    const created = await invoke(demoUrl, secret, 'createQuotation', { customer_name: 'Ada', lines, total: quote.output.total });
+    const quote = (await invoke(demoUrl, secret, 'calculateQuote', { lines })).json as {
+      output: { total: number };
+    };
+    const created = await invoke(demoUrl, secret, 'createQuotation', {
+      customer_name: 'Ada',
+      lines,
+      total: quote.output.total,
+    });
     const output = (created.json as { output: { id: string; event: unknown } }).output;
     expect(output.event).toEqual({ id: 'quotation.created', emitted: true });
 
@@ -74,45 +84,78 @@ describe('built-in demo catalog', () => {
     expect(got.path).toBe('/api/v1/org/events');
     expect(got.verified).toBe(true);
     expect(got.headers['x-service-connection-id']).toBe('conn_42');
-    const body = JSON.parse(got.body.toString()) as { event_id: string; payload: { id: string; customer_name: string } };
+    const body = JSON.parse(got.body.toString()) as {
+      event_id: string;
+      payload: { id: string; customer_name: string };
+    };
     expect(body.event_id).toBe('quotation.created');
     expect(body.payload).toMatchObject({ id: output.id, customer_name: 'Ada' });
-    expect(events).toMatchObject([{ connectorId: demo.id, eventId: 'quotation.created', ok: true, status: 202 }]);
+    expect(events).toMatchObject([
+      { connectorId: demo.id, eventId: 'quotation.created', ok: true, status: 202 },
+    ]);
   });
 
   it('keeps the quotation and reports emitted:false when the platform refuses the event', async () => {
     platformTarget = { url: platform.url, connectionId: 'conn_42', secret: 'whsec_not_the_platforms' };
     const secret = demo.definition.signingSecret;
     const lines = [{ sku: 'SKU-1001', quantity: 1 }];
-    const quote = (await invoke(demoUrl, secret, 'calculateQuote', { lines })).json as { output: { total: number } };
-    const created = await invoke(demoUrl, secret, 'createQuotation', { customer_name: 'Bob', lines, total: quote.output.total });
-    expect(created.json).toMatchObject({ type: 'result', output: { status: 'pending_approval', event: { emitted: false } } });
+    const quote = (await invoke(demoUrl, secret, 'calculateQuote', { lines })).json as {
+      output: { total: number };
+    };
+    const created = await invoke(demoUrl, secret, 'createQuotation', {
+      customer_name: 'Bob',
+      lines,
+      total: quote.output.total,
+    });
+    expect(created.json).toMatchObject({
+      type: 'result',
+      output: { status: 'pending_approval', event: { emitted: false } },
+    });
     platformTarget = null;
   });
 
   it('a fault put in front of a built-in tool runs before the real implementation', async () => {
     const def = demo.definition;
     const tools = def.tools.map((tool) =>
-      tool.name === 'getProduct' ? { ...tool, behaviour: { type: 'sequence', steps: [{ type: 'http', status: 503 }, { type: 'builtin' }] } } : tool,
+      tool.name === 'getProduct'
+        ? {
+            ...tool,
+            behaviour: { type: 'sequence', steps: [{ type: 'http', status: 503 }, { type: 'builtin' }] },
+          }
+        : tool,
     );
     await t.host.update(demo.id, { ...def, tools });
-    expect((await invoke(demoUrl, def.signingSecret, 'getProduct', { sku: 'SKU-1001' })).response?.status).toBe(503);
-    expect((await invoke(demoUrl, def.signingSecret, 'getProduct', { sku: 'SKU-1001' })).json).toMatchObject({ type: 'result' });
+    expect(
+      (await invoke(demoUrl, def.signingSecret, 'getProduct', { sku: 'SKU-1001' })).response?.status,
+    ).toBe(503);
+    expect((await invoke(demoUrl, def.signingSecret, 'getProduct', { sku: 'SKU-1001' })).json).toMatchObject({
+      type: 'result',
+    });
   });
 });
 
 describe('mirror a live connector', () => {
   it('creates a definition with the demo catalog tools, schemas and metadata', async () => {
-    const mirrored = await t.host.mirror({ url: demoUrl, secret: demo.definition.signingSecret, name: 'Demo mirror' });
+    const mirrored = await t.host.mirror({
+      url: demoUrl,
+      secret: demo.definition.signingSecret,
+      name: 'Demo mirror',
+    });
     expect(mirrored.name).toBe('Demo mirror');
     const original = demo.definition.tools.map(({ behaviour: _b, ...wire }) => wire);
     expect(mirrored.definition.tools.map(({ behaviour: _b, ...wire }) => wire)).toEqual(original);
     expect(mirrored.definition.metadata).toEqual(demo.definition.metadata);
-    expect(mirrored.definition.tools[0].behaviour).toEqual({ type: 'static', output: { tool: 'searchProducts', parameters: '{{parameters}}', request_id: '{{request_id}}' } });
+    expect(mirrored.definition.tools[0].behaviour).toEqual({
+      type: 'static',
+      output: { tool: 'searchProducts', parameters: '{{parameters}}', request_id: '{{request_id}}' },
+    });
 
     const { url } = await t.host.start(mirrored.id);
     const r = await invoke(url, mirrored.definition.signingSecret, 'getProduct', { sku: 'SKU-7' });
-    expect(r.json).toMatchObject({ type: 'result', output: { tool: 'getProduct', parameters: { sku: 'SKU-7' } } });
+    expect(r.json).toMatchObject({
+      type: 'result',
+      output: { tool: 'getProduct', parameters: { sku: 'SKU-7' } },
+    });
     await t.host.stop(mirrored.id);
   });
 
@@ -124,11 +167,29 @@ describe('mirror a live connector', () => {
       req.on('end', () => {
         const type = (JSON.parse(Buffer.concat(chunks).toString()) as { type: string }).type;
         res.writeHead(type === 'tools.list' ? 200 : 400, { 'content-type': 'application/json' });
-        res.end(type === 'tools.list' ? JSON.stringify({ type: 'tools', tools: [{ name: 'old', description: 'legacy tool', auth: 'none', chat: true, input_schema: { type: 'object' } }] }) : '{"type":"error","code":"unknown_type","message":"no"}');
+        res.end(
+          type === 'tools.list'
+            ? JSON.stringify({
+                type: 'tools',
+                tools: [
+                  {
+                    name: 'old',
+                    description: 'legacy tool',
+                    auth: 'none',
+                    chat: true,
+                    input_schema: { type: 'object' },
+                  },
+                ],
+              })
+            : '{"type":"error","code":"unknown_type","message":"no"}',
+        );
       });
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
-    const result = await mirrorConnector({ url: `http://127.0.0.1:${(raw.address() as { port: number }).port}/service`, secret: 'x' });
+    const result = await mirrorConnector({
+      url: `http://127.0.0.1:${(raw.address() as { port: number }).port}/service`,
+      secret: 'x',
+    });
     expect(result.source).toBe('tools.list');
     expect(result.definition.tools?.map((tool) => tool.name)).toEqual(['old']);
     await new Promise((resolve) => raw.close(resolve));

@@ -38,8 +38,20 @@ export function makeHost(options: Partial<ConnectorHostOptions> = {}): TestHost 
   };
 }
 
-export function invoke(url: string, secret: string, tool: string, parameters: Record<string, unknown> = {}, faults?: Faults): Promise<SignedCallResult> {
-  return signedCall({ url, secret, body: buildRequest('tool.invoke', { tool, parameters }), faults, timeoutMs: 10_000 });
+export function invoke(
+  url: string,
+  secret: string,
+  tool: string,
+  parameters: Record<string, unknown> = {},
+  faults?: Faults,
+): Promise<SignedCallResult> {
+  return signedCall({
+    url,
+    secret,
+    body: buildRequest('tool.invoke', { tool, parameters }),
+    faults,
+    timeoutMs: 10_000,
+  });
 }
 
 export function header(result: SignedCallResult, name: string): string | undefined {

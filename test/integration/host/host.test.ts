@@ -16,10 +16,24 @@ beforeAll(() => {
 afterAll(() => t.close());
 
 const tools = [
-  { name: 'runaway', description: 'loops forever', behaviour: { type: 'script', source: 'for (;;) {}', timeoutMs: 200 } },
+  {
+    name: 'runaway',
+    description: 'loops forever',
+    behaviour: { type: 'script', source: 'for (;;) {}', timeoutMs: 200 },
+  },
   { name: 'thrower', description: 'throws', behaviour: { type: 'script', source: 'null.boom' } },
   { name: 'ok', description: 'fine', behaviour: { type: 'static', output: { fine: true } } },
-  { name: 'counter', description: 'counts', behaviour: { type: 'sequence', steps: [{ type: 'static', output: { n: 1 } }, { type: 'static', output: { n: 2 } }] } },
+  {
+    name: 'counter',
+    description: 'counts',
+    behaviour: {
+      type: 'sequence',
+      steps: [
+        { type: 'static', output: { n: 1 } },
+        { type: 'static', output: { n: 2 } },
+      ],
+    },
+  },
 ];
 
 async function rejection(p: Promise<unknown>): Promise<HostError> {
@@ -43,8 +57,16 @@ describe('running connectors', () => {
     expect(same.json).toEqual({ type: 'result', output: { fine: true } });
     expect(other.json).toEqual({ type: 'result', output: { fine: true } });
     const r = await stuck;
-    expect(r.json).toEqual({ type: 'error', code: 'tool_error', message: expect.stringContaining('timed out after 200 ms') });
-    expect((await invoke(ra.url, SECRET, 'thrower')).json).toEqual({ type: 'error', code: 'tool_error', message: expect.stringContaining('script threw TypeError') });
+    expect(r.json).toEqual({
+      type: 'error',
+      code: 'tool_error',
+      message: expect.stringContaining('timed out after 200 ms'),
+    });
+    expect((await invoke(ra.url, SECRET, 'thrower')).json).toEqual({
+      type: 'error',
+      code: 'tool_error',
+      message: expect.stringContaining('script threw TypeError'),
+    });
     expect((await invoke(ra.url, SECRET, 'ok')).json).toMatchObject({ type: 'result' });
     await t.host.stop(b.id);
     await t.host.stop(a.id);
@@ -55,19 +77,33 @@ describe('running connectors', () => {
     const first = await t.host.start(d.id);
     expect((await invoke(first.url, SECRET, 'counter')).json).toMatchObject({ output: { n: 1 } });
     expect((await invoke(first.url, SECRET, 'counter')).json).toMatchObject({ output: { n: 2 } });
-    const changed = { ...d.definition, tools: [...d.definition.tools, { name: 'added', description: 'new', behaviour: { type: 'static', output: { added: true } } }] };
+    const changed = {
+      ...d.definition,
+      tools: [
+        ...d.definition.tools,
+        { name: 'added', description: 'new', behaviour: { type: 'static', output: { added: true } } },
+      ],
+    };
     await t.host.update(d.id, changed, { reload: false });
     const again = await t.host.reload(d.id);
     expect(again.port).toBe(first.port);
     expect((await invoke(again.url, SECRET, 'counter')).json).toMatchObject({ output: { n: 1 } });
-    expect((await invoke(again.url, SECRET, 'added')).json).toEqual({ type: 'result', output: { added: true } });
+    expect((await invoke(again.url, SECRET, 'added')).json).toEqual({
+      type: 'result',
+      output: { added: true },
+    });
     await t.host.stop(d.id);
   });
 
   it('update of a running connector takes effect at once, on the same port', async () => {
     const d = t.host.create({ name: 'Live edit', signingSecret: SECRET, tools: [tools[2]] });
     const { url, port } = await t.host.start(d.id);
-    await t.host.update(d.id, { ...d.definition, tools: [{ ...tools[2], behaviour: { type: 'error', code: 'maintenance', message: 'down for a minute' } }] });
+    await t.host.update(d.id, {
+      ...d.definition,
+      tools: [
+        { ...tools[2], behaviour: { type: 'error', code: 'maintenance', message: 'down for a minute' } },
+      ],
+    });
     expect((await invoke(url, SECRET, 'ok')).json).toMatchObject({ code: 'maintenance' });
     expect(t.host.status(d.id)).toMatchObject({ state: 'running', port });
     await t.host.stop(d.id);
@@ -139,7 +175,13 @@ describe('request log', () => {
       ['invalid_signature', 401, 'timestamp_too_old'],
       ['not_found', 404, null],
     ]);
-    expect(events[0]).toMatchObject({ connectorId: d.id, connectorName: 'Logged', requestType: 'tool.invoke', tool: 'ok', verification: { valid: true } });
+    expect(events[0]).toMatchObject({
+      connectorId: d.id,
+      connectorName: 'Logged',
+      requestType: 'tool.invoke',
+      tool: 'ok',
+      verification: { valid: true },
+    });
     expect(events[0].diagnosis?.verdict).toBe('valid');
     expect(events[1].diagnosis?.summary).toMatch(/body was changed after signing|tampered|matches none/);
     expect(events[4].diagnosis).toBeNull();
@@ -149,7 +191,12 @@ describe('request log', () => {
     await iterator.return?.();
 
     const stored = t.history.get(events[1].exchangeId);
-    expect(stored).toMatchObject({ direction: 'incoming', localConnectorId: d.id, verdict: 'invalid_signature', responseStatus: 401 });
+    expect(stored).toMatchObject({
+      direction: 'incoming',
+      localConnectorId: d.id,
+      verdict: 'invalid_signature',
+      responseStatus: 401,
+    });
     expect(stored?.requestBody.length).toBeGreaterThan(0);
     expect((stored?.diagnosis as { failedCheck: string }).failedCheck).toBe('signature_mismatch');
     expect(stored?.requestHeaders.some(([n]) => n.toLowerCase() === 'x-service-signature')).toBe(true);
@@ -160,7 +207,14 @@ describe('request log', () => {
     const d = t.host.create({
       name: 'Faulty',
       signingSecret: SECRET,
-      tools: [{ name: 'limited', description: '429', behaviour: { type: 'delay', ms: 1, then: { type: 'http', status: 429, retryAfter: 3 } } }, { name: 'gone', description: 'close', behaviour: { type: 'close' } }],
+      tools: [
+        {
+          name: 'limited',
+          description: '429',
+          behaviour: { type: 'delay', ms: 1, then: { type: 'http', status: 429, retryAfter: 3 } },
+        },
+        { name: 'gone', description: 'close', behaviour: { type: 'close' } },
+      ],
     });
     const { url } = await t.host.start(d.id);
     const seen: HostRequestEvent[] = [];
@@ -192,14 +246,34 @@ describe('request log', () => {
   });
 
   it('logs a request whose caller gave up during a delay, marked aborted', async () => {
-    const d = t.host.create({ name: 'Abandoned', signingSecret: SECRET, tools: [{ name: 'wait', description: 'slow', behaviour: { type: 'delay', ms: 300, then: { type: 'static', output: {} } } }] });
+    const d = t.host.create({
+      name: 'Abandoned',
+      signingSecret: SECRET,
+      tools: [
+        {
+          name: 'wait',
+          description: 'slow',
+          behaviour: { type: 'delay', ms: 300, then: { type: 'static', output: {} } },
+        },
+      ],
+    });
     const { url } = await t.host.start(d.id);
     const next = t.host.requests({ connectorId: d.id });
-    const r = await signedCall({ url, secret: SECRET, body: buildRequest('tool.invoke', { tool: 'wait', parameters: {} }), timeoutMs: 50 });
+    const r = await signedCall({
+      url,
+      secret: SECRET,
+      body: buildRequest('tool.invoke', { tool: 'wait', parameters: {} }),
+      timeoutMs: 50,
+    });
     expect(r.error?.code).toBe('timeout');
     const { value } = await next.next();
     await next.return?.();
-    expect(value).toMatchObject({ tool: 'wait', verdict: 'client_aborted', aborted: true, verification: { valid: true } });
+    expect(value).toMatchObject({
+      tool: 'wait',
+      verdict: 'client_aborted',
+      aborted: true,
+      verification: { valid: true },
+    });
     await t.host.stop(d.id);
   });
 
@@ -209,7 +283,13 @@ describe('request log', () => {
       name: 'Patient',
       signingSecret: SECRET,
       maxTimestampSkewSeconds: 1,
-      tools: [{ name: 'wait', description: 'slow', behaviour: { type: 'delay', ms: 2100, then: { type: 'static', output: { done: true } } } }],
+      tools: [
+        {
+          name: 'wait',
+          description: 'slow',
+          behaviour: { type: 'delay', ms: 2100, then: { type: 'static', output: { done: true } } },
+        },
+      ],
     });
     const { url } = await t.host.start(d.id);
     const next = t.host.requests({ connectorId: d.id });

@@ -57,9 +57,16 @@ describe('connector definitions store', () => {
 
   it('refuses an invalid definition without storing anything', () => {
     const before = host.list().length;
-    expect(codeOf(() => host.create({ name: 'x', tools: [{ name: 't', description: 'd', behaviour: { type: 'delay', ms: -1, then: { type: 'close' } } }] }))).toBe(
-      'invalid_definition',
-    );
+    expect(
+      codeOf(() =>
+        host.create({
+          name: 'x',
+          tools: [
+            { name: 't', description: 'd', behaviour: { type: 'delay', ms: -1, then: { type: 'close' } } },
+          ],
+        }),
+      ),
+    ).toBe('invalid_definition');
     expect(host.list()).toHaveLength(before);
   });
 

@@ -14,7 +14,17 @@ const scope: TemplateScope = {
 
 describe('static output templates', () => {
   it('keeps the JSON type of a value that is one whole template', () => {
-    expect(render({ q: '{{parameters.qty}}', l: '{{ parameters.lines }}', f: '{{parameters.flag}}', all: '{{parameters}}' }, scope)).toEqual({
+    expect(
+      render(
+        {
+          q: '{{parameters.qty}}',
+          l: '{{ parameters.lines }}',
+          f: '{{parameters.flag}}',
+          all: '{{parameters}}',
+        },
+        scope,
+      ),
+    ).toEqual({
       q: 3,
       l: [{ sku: 'A' }],
       f: false,
@@ -23,7 +33,16 @@ describe('static output templates', () => {
   });
 
   it('renders templates inside longer strings, in nested arrays and objects', () => {
-    expect(render({ a: [{ m: 'sku {{parameters.sku}} x{{parameters.qty}} for {{identity.email}} on {{channel}}' }], at: '{{now}}', ts: '{{now_unix}}' }, scope)).toEqual({
+    expect(
+      render(
+        {
+          a: [{ m: 'sku {{parameters.sku}} x{{parameters.qty}} for {{identity.email}} on {{channel}}' }],
+          at: '{{now}}',
+          ts: '{{now_unix}}',
+        },
+        scope,
+      ),
+    ).toEqual({
       a: [{ m: 'sku SKU-1 x3 for a@example.test on whatsapp' }],
       at: '2026-11-21T12:00:00.000Z',
       ts: Math.floor(scope.nowMs / 1000),
@@ -36,11 +55,16 @@ describe('static output templates', () => {
 
   it('fails naming the missing parameter and where the template sits', () => {
     expect(() => render({ a: { b: 'x {{parameters.colour}}' } }, scope)).toThrow(TemplateError);
-    expect(() => render({ a: { b: 'x {{parameters.colour}}' } }, scope)).toThrow('the template {{parameters.colour}} at output/a/b names parameter "colour"');
+    expect(() => render({ a: { b: 'x {{parameters.colour}}' } }, scope)).toThrow(
+      'the template {{parameters.colour}} at output/a/b names parameter "colour"',
+    );
   });
 
   it('renders absent envelope fields as null, or empty inside text', () => {
     const bare = { ...scope, conversationId: undefined };
-    expect(render({ c: '{{conversation_id}}', t: 'c={{conversation_id}}' }, bare)).toEqual({ c: null, t: 'c=' });
+    expect(render({ c: '{{conversation_id}}', t: 'c={{conversation_id}}' }, bare)).toEqual({
+      c: null,
+      t: 'c=',
+    });
   });
 });
