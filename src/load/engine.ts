@@ -1,13 +1,12 @@
-// runLoad: signed load over `connections` keep-alive undici Clients, closed loop (as fast as each
-// connection answers) or open loop at a constant rate with latency taken from the intended send time.
+// runLoad: signed load over `connections` keep-alive HTTP/1.1 connections, closed loop (as fast as
+// each connection answers) or open loop at a constant rate with latency from the intended send time.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'undici';
 import { PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
 import { classifyAnswer, classifyError } from './classify.ts';
 import { describeSpec, RequestSource } from './request-source.ts';
 import { LoadStats } from './stats.ts';
-import { send } from './transport.ts';
+import { Http1Connection } from './http1.ts';
 import { evaluateThreshold, parseThreshold } from './thresholds.ts';
 import type { LoadHooks, LoadOptions, LoadReport } from './types.ts';
 
@@ -40,7 +39,6 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
   const connections = options.connections ?? DEFAULT_CONNECTIONS;
   const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   const url = new URL(options.url);
-  const path = url.pathname + url.search;
   const source = new RequestSource(options.request, options.secret);
   const stats = new LoadStats();
   const durationMs = options.requests === undefined ? (options.durationMs ?? DEFAULT_DURATION_MS) : options.durationMs;
@@ -55,10 +53,7 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
     stopped: false,
   };
   const plannedMs = durationMs ?? (options.rate && options.requests ? (options.requests / options.rate) * 1000 : null);
-  const clients = Array.from(
-    { length: connections },
-    () => new Client(url.origin, { pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
-  );
+  const clients = Array.from({ length: connections }, () => new Http1Connection(url, timeoutMs));
   const stop = () => (plan.stopped = true);
   options.signal?.addEventListener('abort', stop, { once: true });
 
@@ -71,14 +66,14 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
     hooks.onProgress?.({ elapsedMs: Math.round(now - t0), plannedMs, requests: stats.requests, errors: stats.errors, rps, point });
   }, 1000);
 
-  const worker = async (client: Client) => {
+  const worker = async (client: Http1Connection) => {
     for (let intended = take(plan); intended !== null; intended = take(plan)) {
       const wait = intended - performance.now();
       if (wait > 1) await sleep(wait);
       const request = source.next();
       const start = plan.intervalMs === null ? performance.now() : intended;
       try {
-        const answer = await send(client, path, request.headers, request.body);
+        const answer = await client.send(request.headers, request.body);
         stats.record(performance.now() - start, classifyAnswer(answer.status, answer.body), request.body.length, answer.body.length);
       } catch (error) {
         stats.record(performance.now() - start, classifyError(error), request.body.length, 0);
@@ -93,7 +88,7 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
   } finally {
     clearInterval(ticker);
     options.signal?.removeEventListener('abort', stop);
-    await Promise.all(clients.map((c) => c.destroy()));
+    for (const c of clients) c.close();
   }
   const elapsed = performance.now() - t0;
   if (stats.hasOpenSlice()) stats.cut(elapsed);
