@@ -3,26 +3,11 @@
 
 import * as monaco from 'monaco-editor/editor/editor.api';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
-import 'monaco-editor/editor/browser/coreCommands';
-import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
-import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
-import 'monaco-editor/editor/contrib/comment/browser/comment';
-import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
-import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo';
-import 'monaco-editor/editor/contrib/find/browser/findController';
-import 'monaco-editor/editor/contrib/folding/browser/folding';
-import 'monaco-editor/editor/contrib/format/browser/formatActions';
-import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
-import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
-import 'monaco-editor/editor/contrib/indentation/browser/indentation';
-import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
-import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
-import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
-import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
-import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
-import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
-import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
-import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
+// The editor-core contributions (find, folding, suggest, hover...), no languages. The JSON mode
+// imports this same set when it loads; loading it first registers every service before the editor
+// is created (a late registration fails with "depends on UNKNOWN service").
+import 'monaco-editor/internal/common/workers';
+import 'monaco-editor/languages/features/json/jsonMode';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';

@@ -61,7 +61,7 @@ export function SyncPanel({ connection: c }: { connection: ConnectionDto }) {
   const busy = useConnectionsStore((s) => isBusy(s, 'sync', c.id));
   const updating = useConnectionsStore((s) => isBusy(s, 'update', c.id));
   const error = useConnectionsStore((s) => opError(s, 'sync', c.id));
-  const changes = useConnectionsStore((s) => syncChanges(s, c.id));
+  const changes = syncChanges(useConnectionsStore((s) => s.syncs[c.id]));
   const store = useConnectionsStore.getState;
   return (
     <div className="step" data-testid="sync-panel">

@@ -19,6 +19,7 @@ export function ConnectionsScreen() {
   const selectedId = useConnectionsStore((s) => s.selectedId);
   const selected = useConnectionsStore(selectedConnection);
   const revealed = useConnectionsStore((s) => s.revealed);
+  const prefill = useConnectionsStore((s) => s.prefill);
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
@@ -33,7 +34,7 @@ export function ConnectionsScreen() {
     }
   }, [selectedId]);
 
-  const showForm = adding || (loaded && items.length === 0 && !listError);
+  const showForm = adding || prefill !== null || (loaded && items.length === 0 && !listError);
 
   return (
     <div className="screen" data-testid="screen-connections">
@@ -53,17 +54,20 @@ export function ConnectionsScreen() {
       </header>
 
       {revealed && <SecretReveal />}
-      {showForm && <CreateConnectionForm onDone={() => setAdding(false)} canCancel={items.length > 0} />}
+      {showForm && <CreateConnectionForm key={prefill ? `prefill-${prefill.webhook_url}` : 'blank'} onDone={() => setAdding(false)} canCancel={items.length > 0 || prefill !== null} />}
       <ErrorNote error={listError} testId="connections-list-error" prefix="Could not list connections" />
 
-      <div className="split">
+      {loaded && items.length === 0 && !listError && (
+        <EmptyState title="No connections yet" testId="connections-empty">
+          Register your connector's endpoint above. No connector running? Start the built-in “Demo catalog” under{' '}
+          <a href="#/local" onClick={(e) => { e.preventDefault(); useUiStore.getState().navigate({ name: 'local' }); }}>
+            Local connectors
+          </a>{' '}
+          and choose “Register as connection”.
+        </EmptyState>
+      )}
+      <div className="split" hidden={items.length === 0}>
         <aside className="split__list" aria-label="Connections">
-          {loaded && items.length === 0 && !listError && (
-            <EmptyState title="No connections yet" testId="connections-empty">
-              Register your connector's endpoint above. No connector running? Start the built-in “Demo catalog” under Local
-              connectors and use its URL and secret.
-            </EmptyState>
-          )}
           <ul className="list" data-testid="connection-list">
             {items.map((c) => (
               <li key={c.id}>

@@ -13,11 +13,12 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
   const createError = useConnectionsStore((s) => s.createError);
   const workspaces = useUiStore((s) => s.workspaces);
   const plan = useUiStore((s) => s.org?.plan);
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [secret, setSecret] = useState('');
-  const [enabled, setEnabled] = useState(true);
-  const [workspaceId, setWorkspaceId] = useState('');
+  const prefill = useConnectionsStore((s) => s.prefill);
+  const [name, setName] = useState(prefill?.name ?? '');
+  const [url, setUrl] = useState(prefill?.webhook_url ?? '');
+  const [secret, setSecret] = useState(prefill?.signing_secret ?? '');
+  const [enabled, setEnabled] = useState(prefill?.enabled ?? true);
+  const [workspaceId, setWorkspaceId] = useState(prefill?.workspace_id ?? '');
   const [local, setLocal] = useState<{ name?: string; url?: string }>({});
 
   const serverField = fieldOfError(createError);
@@ -45,6 +46,7 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
   return (
     <form className="card form" onSubmit={submit} data-testid="create-connection-form" noValidate>
       <h3>Add Connection</h3>
+      {prefill && <p className="hint">Filled in from the local connector “{prefill.name}”: its URL and signing secret.</p>}
       <div className="form__grid">
         <label htmlFor="cc-name">Name</label>
         <div>
@@ -92,7 +94,7 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
           {creating ? 'Creating…' : 'Create connection'}
         </button>
         {canCancel && (
-          <button type="button" className="btn" onClick={() => { useConnectionsStore.getState().clearCreateError(); onDone(); }}>
+          <button type="button" className="btn" onClick={() => { useConnectionsStore.getState().setPrefill(null); onDone(); }}>
             Cancel
           </button>
         )}

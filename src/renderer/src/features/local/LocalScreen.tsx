@@ -3,7 +3,10 @@
 
 import { useEffect, useState } from 'react';
 import { useLocalStore } from '../../store/local/action.ts';
-import { selectedConnector, isBusy } from '../../store/local/selectors.ts';
+import { definitionSecret, selectedConnector, isBusy } from '../../store/local/selectors.ts';
+import { useConnectionsStore } from '../../store/connections/action.ts';
+import { useUiStore } from '../../store/ui/action.ts';
+import type { LocalConnectorDto } from '../../../../shared/index.ts';
 import { CodeEditor } from '../../components/CodeEditor/index.tsx';
 import type { EditorProblem } from '../../components/CodeEditor/index.tsx';
 import { Badge, ConfirmButton, CopyButton, EmptyState } from '../../components/common.tsx';
@@ -77,6 +80,11 @@ export function LocalScreen() {
                   )}
                 </div>
                 <div className="detail__actions">
+                  {selected?.running && selected.url && (
+                    <button type="button" className="btn" data-testid="local-register" onClick={() => registerAsConnection(selected)}>
+                      Register as connection
+                    </button>
+                  )}
                   {selected && <StartStop id={selected.id} running={selected.running} />}
                   {selected && <ConfirmButton label="Delete" confirmLabel="Delete connector" question={`Delete “${selected.name}”?`} testId="local-delete" onConfirm={() => void st().remove(selected.id)} />}
                 </div>
@@ -123,6 +131,12 @@ export function LocalScreen() {
       </div>
     </div>
   );
+}
+
+/** The demo flow: a running local connector becomes an SDK connection with its URL and secret. */
+function registerAsConnection(c: LocalConnectorDto) {
+  useConnectionsStore.getState().setPrefill({ name: c.name, webhook_url: c.url ?? '', signing_secret: definitionSecret(c) ?? undefined, enabled: true });
+  useUiStore.getState().navigate({ name: 'business-tools' });
 }
 
 function StartStop({ id, running }: { id: string; running: boolean }) {

@@ -20,6 +20,7 @@ export interface ConnectionsActions {
   loadFlows: (id: string) => Promise<void>;
   loadEvents: (id: string) => Promise<void>;
   dismissSecret: () => void;
+  setPrefill: (input: ConnectionInput | null) => void;
   listen: () => () => void;
 }
 
@@ -84,6 +85,7 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
     const c = r.data;
     set((s) => ({
       creating: false,
+      prefill: null,
       items: upsert(s.items, c),
       selectedId: c.id,
       revealed: c.signing_secret ? { connectionId: c.id, connectionName: c.name, secret: c.signing_secret, reason: 'created' } : null,
@@ -165,6 +167,10 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
 
   dismissSecret() {
     set({ revealed: null });
+  },
+
+  setPrefill(prefill) {
+    set({ prefill, createError: null });
   },
 
   listen() {

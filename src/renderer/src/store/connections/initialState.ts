@@ -1,7 +1,7 @@
 // State of Business Tools > SDK Connections: the registered connections and, per connection, the
 // outcome of each operation (test, sync, flows, events) with the error it produced, if any.
 
-import type { ApiError, ConnectionDto, FlowsDto, OrgEventDto, SyncReportDto, TestReportDto } from '../../../../shared/index.ts';
+import type { ApiError, ConnectionDto, ConnectionInput, FlowsDto, OrgEventDto, SyncReportDto, TestReportDto } from '../../../../shared/index.ts';
 
 export type ConnectionOp = 'test' | 'sync' | 'update' | 'rotate' | 'delete' | 'flows' | 'events';
 
@@ -21,6 +21,8 @@ export interface ConnectionsState {
   creating: boolean;
   createError: ApiError | null;
   revealed: RevealedSecret | null;
+  /** Values to open the Add Connection form with (e.g. a running local connector's URL and secret). */
+  prefill: ConnectionInput | null;
   /** `${op}:${id}` -> in flight. */
   busy: Record<string, boolean>;
   /** `${op}:${id}` -> the error that op answered last. */
@@ -39,6 +41,7 @@ export const initialConnectionsState: ConnectionsState = {
   creating: false,
   createError: null,
   revealed: null,
+  prefill: null,
   busy: {},
   errors: {},
   tests: {},

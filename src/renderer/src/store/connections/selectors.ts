@@ -1,6 +1,6 @@
 // Derived views of the connections state, as plain functions (shared/style.md anchor 8).
 
-import type { ApiError, ConnectionDto } from '../../../../shared/index.ts';
+import type { ApiError, ConnectionDto, SyncReportDto } from '../../../../shared/index.ts';
 import type { ConnectionOp, ConnectionsState } from './initialState.ts';
 
 export const selectedConnection = (s: ConnectionsState): ConnectionDto | null =>
@@ -10,9 +10,8 @@ export const opError = (s: ConnectionsState, op: ConnectionOp, id: string): ApiE
 
 export const isBusy = (s: ConnectionsState, op: ConnectionOp, id: string): boolean => Boolean(s.busy[`${op}:${id}`]);
 
-/** New, updated and removed tools first: what a sync changed is what a person looks for. */
-export function syncChanges(s: ConnectionsState, id: string) {
-  const report = s.syncs[id];
+/** Counts per change kind: what a sync changed is what a person looks for. */
+export function syncChanges(report: SyncReportDto | undefined) {
   if (!report) return null;
   const count = (change: string) => report.tools.filter((t) => t.change === change).length;
   return { report, added: count('new'), updated: count('updated'), removed: count('removed'), unchanged: count('unchanged') };

@@ -1,13 +1,16 @@
 // Derived views of the local connectors state, as plain functions.
 
-import type { LocalConnectorDto, ToolDefinitionDto } from '../../../../shared/index.ts';
+import type { HostRequestEventDto, LocalConnectorDto, ToolDefinitionDto } from '../../../../shared/index.ts';
 import type { LocalState } from './initialState.ts';
 
 export const selectedConnector = (s: LocalState): LocalConnectorDto | null => s.items.find((c) => c.id === s.selectedId) ?? null;
 
 export const isBusy = (s: LocalState, op: 'start' | 'stop' | 'delete', id: string): boolean => Boolean(s.busy[`${op}:${id}`]);
 
-export const logOf = (s: LocalState, id: string | null) => (id ? (s.log[id] ?? []) : []);
+const NO_LOG: HostRequestEventDto[] = [];
+
+/** Stable empty list: a fresh [] per call would make zustand re-render forever. */
+export const logOf = (s: LocalState, id: string | null): HostRequestEventDto[] => (id ? (s.log[id] ?? NO_LOG) : NO_LOG);
 
 /** The tools a local connector declares, in the wire shape the console offers for invocation. */
 export function declaredTools(c: LocalConnectorDto | null): ToolDefinitionDto[] {
