@@ -51,7 +51,10 @@ export class ConformanceContext {
   readonly signatureRefusals: Exchange[] = [];
   private readonly clock: () => number;
 
-  constructor(options: { url: string; secret: string; skewSeconds: number; timeoutMs: number; now?: () => number }) {
+  private readonly signal: AbortSignal | undefined;
+
+  constructor(options: { url: string; secret: string; skewSeconds: number; timeoutMs: number; now?: () => number; signal?: AbortSignal }) {
+    this.signal = options.signal;
     this.url = options.url;
     this.secret = options.secret;
     this.skewSeconds = options.skewSeconds;
@@ -104,7 +107,7 @@ export class ConformanceContext {
   }
 
   async send(request: RawRequest): Promise<Exchange> {
-    const result = await rawCall(request, { timeoutMs: this.timeoutMs, maxResponseBytes: 1024 * 1024 });
+    const result = await rawCall(request, { timeoutMs: this.timeoutMs, maxResponseBytes: 1024 * 1024, signal: this.signal });
     let json: unknown;
     if (result.response && result.response.body.length > 0) {
       try {

@@ -106,7 +106,7 @@ export function summarise(checks: CheckResult[]): ConformanceSummary {
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const skewSeconds = options.skewSeconds ?? DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS;
-  const ctx = new ConformanceContext({ url: options.url, secret: options.secret, skewSeconds, timeoutMs: options.timeoutMs ?? 10_000, now: options.now });
+  const ctx = new ConformanceContext({ url: options.url, secret: options.secret, skewSeconds, timeoutMs: options.timeoutMs ?? 10_000, now: options.now, signal: options.signal });
   const wantsInvoke = options.only?.some((o) => o === 'invoke' || o.startsWith('invoke.')) ?? false;
   const selected = (c: CheckDefinition) => matchesOnly(c.id, options.only) || (wantsInvoke && INVOKE_PREREQUISITES.includes(c.id));
   const startedAt = new Date();
@@ -114,14 +114,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const results: CheckResult[] = [];
   let known = STAGES.reduce((n, s) => n + (Array.isArray(s) ? s.filter(selected).length : 0), 0);
   for (const stage of STAGES) {
+    if (options.signal?.aborted) break;
     const checks = (Array.isArray(stage) ? stage : stage(ctx)).filter(selected);
     if (!Array.isArray(stage)) known += checks.length;
     for (const check of checks) {
+      if (options.signal?.aborted) break;
       const result = await runOne(ctx, check);
       results.push(result);
       options.onProgress?.(result, results.length - 1, known);
     }
   }
+  const aborted = options.signal?.aborted ?? false;
+  const summary = summarise(results);
+  // A cancelled run proves nothing either way.
+  if (aborted) summary.conformant = false;
   return {
     url: options.url,
     secretFingerprint: fingerprint(options.secret),
@@ -129,6 +135,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     checks: results,
-    summary: summarise(results),
+    summary,
+    aborted,
   };
 }

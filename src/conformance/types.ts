@@ -57,6 +57,8 @@ export interface ConformanceReport {
   durationMs: number;
   checks: CheckResult[];
   summary: ConformanceSummary;
+  /** True when the run was cancelled through `signal`; the checks not reached are absent. */
+  aborted: boolean;
 }
 
 export interface ConformanceOptions {
@@ -72,4 +74,6 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** Only run checks whose id equals or starts with one of these (`timestamp` selects `timestamp.*`). */
   only?: string[];
+  /** Cancels the run: the check in flight ends, no further check starts. */
+  signal?: AbortSignal;
 }

@@ -9,6 +9,7 @@ import { start as reserialized } from '../../fixtures/broken-connectors/reserial
 import { start as ignoresTimestamp } from '../../fixtures/broken-connectors/ignores-timestamp.ts';
 import { start as unboundedFuture } from '../../fixtures/broken-connectors/unbounded-future.ts';
 import { start as errorsAs200 } from '../../fixtures/broken-connectors/errors-as-200.ts';
+import { start as barePong } from '../../fixtures/broken-connectors/bare-pong.ts';
 import { runCtb } from '../cli/run-ctb.ts';
 import { findAll, parseXml } from './xml.ts';
 
@@ -74,6 +75,18 @@ describe('conformance catches broken connectors', () => {
         'timestamp.past-outside',
       ].sort(),
     );
+  });
+
+  it('only warns about a bare pong: exit 0, a should-level failure reported as a JUnit warning', async () => {
+    const fixture = await barePong(SECRET);
+    fixtures.push(fixture);
+    const run = await runCtb(['conformance', '--url', fixture.url, '--secret', SECRET, '--reporter', 'junit', '--only', 'ping']);
+    expect(run.code).toBe(0);
+    const cases = findAll(findAll(parseXml(run.stdout), 'testsuite')[0], 'testcase');
+    const byId = Object.fromEntries(cases.map((c) => [c.attributes.name.split(':')[0], c]));
+    expect(findAll(byId['ping.version-and-time'], 'system-out')[0].text).toMatch(/^WARNING \(should\)[\s\S]*lacks protocol_version "1" and time/);
+    expect(findAll(byId['ping.clock-offset'], 'skipped')).toHaveLength(1);
+    expect(findAll(byId['ping.pong'], 'failure')).toHaveLength(0);
   });
 
   it('exits 1 through the CLI and writes each failure, stack trace escaped, into the JUnit XML', async () => {

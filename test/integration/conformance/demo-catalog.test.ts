@@ -80,4 +80,12 @@ describe('ctb conformance against the demo catalog', () => {
     expect(seen).toEqual(report.checks.map((c, i) => `${i}:${c.id}`));
     expect(seen).toHaveLength(8);
   });
+
+  it('stops starting checks once cancelled, and does not call the partial run conformant', async () => {
+    const controller = new AbortController();
+    const report = await runConformance({ url, secret: SECRET, signal: controller.signal, onProgress: (_c, i) => i === 2 && controller.abort() });
+    expect(report.aborted).toBe(true);
+    expect(report.checks).toHaveLength(3);
+    expect(report.summary.conformant).toBe(false);
+  });
 });
