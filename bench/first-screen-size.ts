@@ -10,18 +10,22 @@ const outDir = resolve(process.argv[2] ?? 'out/renderer');
 const indexFile = join(outDir, 'index.html');
 
 if (!existsSync(indexFile)) {
-  console.error(`first-screen-size: ${relative(process.cwd(), indexFile)} not found; run \`npx electron-vite build\` first`);
+  console.error(
+    `first-screen-size: ${relative(process.cwd(), indexFile)} not found; run \`npx electron-vite build\` first`,
+  );
   process.exit(2);
 }
 
 const html = readFileSync(indexFile, 'utf8');
-const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) =>
-  join(outDir, m[1].replace(/^\.?\//, '')),
-);
+const entries = [
+  ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+  ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+].map((m) => join(outDir, m[1].replace(/^\.?\//, '')));
 
 // Static imports only: `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"`.
 // Dynamic `import("./a.js")` (React.lazy, Monaco) is what stays off the first screen.
-const STATIC = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+const STATIC =
+  /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
 const seen = new Set<string>();
 function walk(file: string): void {
@@ -39,8 +43,11 @@ const rows = [...seen].map((file) => {
 const total = rows.reduce((n, r) => n + r.gzip, 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-for (const r of rows) console.log(`  ${r.file.padEnd(40)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(10)} gzip`);
-console.log(`first screen JS: ${kb(total)} gzipped in ${rows.length} file(s); budget ${kb(BUDGET_BYTES)}; ratio ${(total / BUDGET_BYTES).toFixed(3)}`);
+for (const r of rows)
+  console.log(`  ${r.file.padEnd(40)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(10)} gzip`);
+console.log(
+  `first screen JS: ${kb(total)} gzipped in ${rows.length} file(s); budget ${kb(BUDGET_BYTES)}; ratio ${(total / BUDGET_BYTES).toFixed(3)}`,
+);
 if (rows.length === 0) {
   console.error('first-screen-size: no entry script found in index.html');
   process.exit(2);

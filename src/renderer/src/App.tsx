@@ -33,7 +33,11 @@ export function App() {
     const onHash = () => useUiStore.getState().syncFromHash();
     window.addEventListener('popstate', onHash);
     window.addEventListener('hashchange', onHash);
-    const offs = [useConnectionsStore.getState().listen(), useInspectorStore.getState().listen(), useLocalStore.getState().listen()];
+    const offs = [
+      useConnectionsStore.getState().listen(),
+      useInspectorStore.getState().listen(),
+      useLocalStore.getState().listen(),
+    ];
     return () => {
       window.removeEventListener('popstate', onHash);
       window.removeEventListener('hashchange', onHash);
@@ -49,34 +53,37 @@ export function App() {
   return (
     <div className="shell">
       <nav className="shell__nav" aria-label="Main">
-        <div className="shell__brand">Connector Testbench</div>
-        <ul>
-          {NAV.map((item) => (
-            <li key={item.name}>
-              {item.group && <div className="shell__group">{item.group}</div>}
-              <a
-                href={`#/${item.name}`}
-                data-testid={`nav-${item.name}`}
-                className={item.group ? 'shell__link shell__link--nested' : 'shell__link'}
-                aria-current={route.name === item.name ? 'page' : undefined}
-                onClick={(e) => {
-                  e.preventDefault();
-                  useUiStore.getState().navigate({ name: item.name });
-                }}
-              >
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className="shell__foot" data-testid="app-info">
-          {info ? (
-            <>
-              <span>v{info.version}</span> · <span>{info.mode}</span> · <span title="SSRF policy for webhook URLs">SSRF {info.ssrfMode}</span>
-            </>
-          ) : (
-            <span className="muted">connecting…</span>
-          )}
+        <div className="shell__nav-inner">
+          <div className="shell__brand">Connector Testbench</div>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.name}>
+                {item.group && <div className="shell__group">{item.group}</div>}
+                <a
+                  href={`#/${item.name}`}
+                  data-testid={`nav-${item.name}`}
+                  className={item.group ? 'shell__link shell__link--nested' : 'shell__link'}
+                  aria-current={route.name === item.name ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    useUiStore.getState().navigate({ name: item.name });
+                  }}
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="shell__foot" data-testid="app-info">
+            {info ? (
+              <>
+                <span>v{info.version}</span> · <span>{info.mode}</span> ·{' '}
+                <span title="SSRF policy for webhook URLs">SSRF {info.ssrfMode}</span>
+              </>
+            ) : (
+              <span className="muted">connecting…</span>
+            )}
+          </div>
         </div>
       </nav>
       <main className="shell__main">

@@ -27,7 +27,11 @@ describe('buildSendInput', () => {
     expect(!r.ok && r.errors.target).toMatch(/endpoint URL/);
   });
   it('builds a tool.invoke with the whatsapp channel and only the faults switched on', () => {
-    const r = buildSendInput({ ...base, paramsText: '{"sku":"A-1"}', faults: { wrongSecret: true, skewOffsetSeconds: 0, dropHeaders: [] } });
+    const r = buildSendInput({
+      ...base,
+      paramsText: '{"sku":"A-1"}',
+      faults: { wrongSecret: true, skewOffsetSeconds: 0, dropHeaders: [] },
+    });
     expect(r).toEqual({
       ok: true,
       input: {
@@ -44,13 +48,27 @@ describe('buildSendInput', () => {
   });
   it('sends a ping without tool or parameters', () => {
     const r = buildSendInput({ ...base, type: 'ping', paramsText: 'garbage' });
-    expect(r.ok && r.input).toEqual({ target: { kind: 'connection', id: 'c1' }, type: 'ping', faults: undefined });
+    expect(r.ok && r.input).toEqual({
+      target: { kind: 'connection', id: 'c1' },
+      type: 'ping',
+      faults: undefined,
+    });
   });
 });
 
 describe('parameterSkeleton', () => {
   it('fills the required properties with empty values of their type', () => {
-    const tool = { name: 't', description: '', auth: 'none', chat: true, input_schema: { type: 'object', properties: { sku: { type: 'string' }, n: { type: 'number' } }, required: ['sku'] } };
+    const tool = {
+      name: 't',
+      description: '',
+      auth: 'none',
+      chat: true,
+      input_schema: {
+        type: 'object',
+        properties: { sku: { type: 'string' }, n: { type: 'number' } },
+        required: ['sku'],
+      },
+    };
     expect(JSON.parse(parameterSkeleton(tool))).toEqual({ sku: '' });
   });
 });
@@ -66,6 +84,8 @@ describe('parseHash', () => {
 
 describe('problemsOf', () => {
   it('reads the failing paths of an invalid_definition error', () => {
-    expect(problemsOf({ problems: [{ path: '/tools/0/name', message: 'must match pattern' }] })).toEqual([{ path: '/tools/0/name', message: 'must match pattern' }]);
+    expect(problemsOf({ problems: [{ path: '/tools/0/name', message: 'must match pattern' }] })).toEqual([
+      { path: '/tools/0/name', message: 'must match pattern' },
+    ]);
   });
 });

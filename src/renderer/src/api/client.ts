@@ -1,7 +1,15 @@
 // The renderer's single door to the engine: whichever transport getApiClient() picks (Electron
 // preload or browser-mode HTTP). Only store actions call it; a failed transport becomes a Result.
 
-import type { ApiClient, EventName, Events, InputOf, MethodName, OutputOf, Result } from '../../../shared/index.ts';
+import type {
+  ApiClient,
+  EventName,
+  Events,
+  InputOf,
+  MethodName,
+  OutputOf,
+  Result,
+} from '../../../shared/index.ts';
 import { getApiClient } from '../../../bridge/client-for-window.ts';
 
 let client: ApiClient | null = null;
@@ -21,7 +29,10 @@ export async function call<M extends MethodName>(method: M, input: InputOf<M>): 
     return await current().call(method, input);
   } catch (e) {
     // A dropped bridge (engine gone, token refused) is still shown where the action happened.
-    return { ok: false, error: { code: 'bridge_unavailable', message: `The engine did not answer: ${(e as Error).message}` } };
+    return {
+      ok: false,
+      error: { code: 'bridge_unavailable', message: `The engine did not answer: ${(e as Error).message}` },
+    };
   }
 }
 

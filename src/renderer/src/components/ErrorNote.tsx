@@ -4,7 +4,15 @@
 import type { ApiError } from '../../../shared/index.ts';
 import { problemsOf, reasonsOf } from '../lib/json-input.ts';
 
-export function ErrorNote({ error, testId, prefix }: { error: ApiError | null | undefined; testId: string; prefix?: string }) {
+export function ErrorNote({
+  error,
+  testId,
+  prefix,
+}: {
+  error: ApiError | null | undefined;
+  testId: string;
+  prefix?: string;
+}) {
   if (!error) return null;
   const reasons = reasonsOf(error.details);
   const problems = problemsOf(error.details);
@@ -35,7 +43,15 @@ export function ErrorNote({ error, testId, prefix }: { error: ApiError | null | 
 }
 
 /** A one-line message under a field, for problems found before anything is sent. */
-export function FieldError({ message, testId, id }: { message: string | undefined; testId: string; id?: string }) {
+export function FieldError({
+  message,
+  testId,
+  id,
+}: {
+  message: string | undefined;
+  testId: string;
+  id?: string;
+}) {
   if (!message) return null;
   return (
     <div className="field-error" role="alert" data-testid={testId} id={id}>

@@ -4,7 +4,12 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ConnectionStatus } from '../../../shared/index.ts';
 
-const STATUS_TEXT: Record<ConnectionStatus, string> = { unknown: 'unknown', healthy: 'healthy', degraded: 'degraded', failing: 'failing' };
+const STATUS_TEXT: Record<ConnectionStatus, string> = {
+  unknown: 'unknown',
+  healthy: 'healthy',
+  degraded: 'degraded',
+  failing: 'failing',
+};
 
 export function StatusBadge({ status, testId }: { status: ConnectionStatus; testId?: string }) {
   return (
@@ -14,7 +19,17 @@ export function StatusBadge({ status, testId }: { status: ConnectionStatus; test
   );
 }
 
-export function Badge({ tone, children, testId, title }: { tone: 'ok' | 'warn' | 'bad' | 'info' | 'muted'; children: ReactNode; testId?: string; title?: string }) {
+export function Badge({
+  tone,
+  children,
+  testId,
+  title,
+}: {
+  tone: 'ok' | 'warn' | 'bad' | 'info' | 'muted';
+  children: ReactNode;
+  testId?: string;
+  title?: string;
+}) {
   return (
     <span className={`badge badge--${tone}`} data-testid={testId} title={title}>
       {children}
@@ -22,7 +37,15 @@ export function Badge({ tone, children, testId, title }: { tone: 'ok' | 'warn' |
   );
 }
 
-export function CopyButton({ text, label = 'Copy', testId }: { text: string; label?: string; testId: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  testId,
+}: {
+  text: string;
+  label?: string;
+  testId: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -34,7 +57,12 @@ export function CopyButton({ text, label = 'Copy', testId }: { text: string; lab
       type="button"
       className="btn btn--small"
       data-testid={testId}
-      onClick={() => navigator.clipboard.writeText(text).then(() => setState('copied'), () => setState('failed'))}
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => setState('copied'),
+          () => setState('failed'),
+        )
+      }
     >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and copy by hand' : label}
     </button>
@@ -42,7 +70,14 @@ export function CopyButton({ text, label = 'Copy', testId }: { text: string; lab
 }
 
 /** A destructive action asks once more in place, instead of a modal that steals focus. */
-export function ConfirmButton({ label, confirmLabel, onConfirm, busy, testId, question }: {
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  onConfirm,
+  busy,
+  testId,
+  question,
+}: {
   label: string;
   confirmLabel: string;
   question: string;
@@ -53,7 +88,13 @@ export function ConfirmButton({ label, confirmLabel, onConfirm, busy, testId, qu
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className="btn btn--danger-quiet" data-testid={testId} onClick={() => setAsking(true)} disabled={busy}>
+      <button
+        type="button"
+        className="btn btn--danger-quiet"
+        data-testid={testId}
+        onClick={() => setAsking(true)}
+        disabled={busy}
+      >
         {label}
       </button>
     );
@@ -61,7 +102,16 @@ export function ConfirmButton({ label, confirmLabel, onConfirm, busy, testId, qu
   return (
     <span className="confirm" role="group" aria-label={question} data-testid={`${testId}-confirm-group`}>
       <span className="confirm__q">{question}</span>
-      <button type="button" className="btn btn--danger" data-testid={`${testId}-confirm`} onClick={() => { setAsking(false); onConfirm(); }} autoFocus>
+      <button
+        type="button"
+        className="btn btn--danger"
+        data-testid={`${testId}-confirm`}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+        autoFocus
+      >
         {confirmLabel}
       </button>
       <button type="button" className="btn" data-testid={`${testId}-cancel`} onClick={() => setAsking(false)}>
@@ -71,7 +121,15 @@ export function ConfirmButton({ label, confirmLabel, onConfirm, busy, testId, qu
   );
 }
 
-export function EmptyState({ title, children, testId }: { title: string; children?: ReactNode; testId: string }) {
+export function EmptyState({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="empty" data-testid={testId}>
       <div className="empty__title">{title}</div>
@@ -80,7 +138,17 @@ export function EmptyState({ title, children, testId }: { title: string; childre
   );
 }
 
-export function Section({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="section" data-testid={testId}>
       <header className="section__head">

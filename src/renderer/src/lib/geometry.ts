@@ -26,7 +26,11 @@ export interface WaterfallBar {
 }
 
 /** Connect, wait for the first byte, download: bars that tile [0, total]; missing phases skipped. */
-export function waterfallBars(timing: { connectMs?: number | null; firstByteMs?: number | null; totalMs: number }): WaterfallBar[] {
+export function waterfallBars(timing: {
+  connectMs?: number | null;
+  firstByteMs?: number | null;
+  totalMs: number;
+}): WaterfallBar[] {
   const total = Math.max(0, timing.totalMs);
   const connect = clampMs(timing.connectMs, total);
   const firstByte = clampMs(timing.firstByteMs, total);

@@ -4,7 +4,8 @@
 export type JsonObjectParse = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
 export function parseJsonObject(text: string, what: string, emptyIsObject = true): JsonObjectParse {
-  if (text.trim() === '') return emptyIsObject ? { ok: true, value: {} } : { ok: false, message: `${what} is empty.` };
+  if (text.trim() === '')
+    return emptyIsObject ? { ok: true, value: {} } : { ok: false, message: `${what} is empty.` };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -12,7 +13,10 @@ export function parseJsonObject(text: string, what: string, emptyIsObject = true
     return { ok: false, message: `${what} is not valid JSON: ${(e as Error).message}` };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: `${what} must be a JSON object ({…}), not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.` };
+    return {
+      ok: false,
+      message: `${what} must be a JSON object ({…}), not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`,
+    };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

@@ -38,7 +38,14 @@ export default function MonacoEditor(props: CodeEditorProps) {
       onChange={(v) => onChange?.(v ?? '')}
       onMount={onMount}
       onValidate={(markers) =>
-        onProblems?.(markers.map((m) => ({ line: m.startLineNumber, column: m.startColumn, message: m.message, severity: m.severity >= 8 ? 'error' : 'warning' })))
+        onProblems?.(
+          markers.map((m) => ({
+            line: m.startLineNumber,
+            column: m.startColumn,
+            message: m.message,
+            severity: m.severity >= 8 ? 'error' : 'warning',
+          })),
+        )
       }
       options={{
         readOnly,

@@ -11,7 +11,13 @@ const MonacoEditor = lazy(() => import('./MonacoEditor.tsx'));
 export function CodeEditor(props: CodeEditorProps) {
   return (
     <div className="code-editor" data-testid={props.testId} style={{ height: props.height }}>
-      <Suspense fallback={<pre className="code-editor__placeholder" aria-busy="true">{props.value}</pre>}>
+      <Suspense
+        fallback={
+          <pre className="code-editor__placeholder" aria-busy="true">
+            {props.value}
+          </pre>
+        }
+      >
         <MonacoEditor {...props} />
       </Suspense>
     </div>

@@ -30,14 +30,27 @@ export function ConnectionDetail({ connection: c }: { connection: ConnectionDto 
           </h3>
           <div className="mono muted">{c.webhook_url}</div>
           <div className="muted small">
-            {c.enabled ? 'Enabled' : 'Disabled'} · secret {c.has_secret ? 'set' : 'missing'} · last tested {relativeTime(c.last_tested_at)}
+            {c.enabled ? 'Enabled' : 'Disabled'} · secret {c.has_secret ? 'set' : 'missing'} · last tested{' '}
+            {relativeTime(c.last_tested_at)}
           </div>
         </div>
         <div className="detail__actions">
-          <button type="button" className="btn" data-testid="edit-connection" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="edit-connection"
+            onClick={() => setEditing((v) => !v)}
+            aria-expanded={editing}
+          >
             {editing ? 'Close edit' : 'Edit'}
           </button>
-          <button type="button" className="btn" data-testid="rotate-secret" disabled={rotateBusy} onClick={() => void store().rotateSecret(c.id)}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="rotate-secret"
+            disabled={rotateBusy}
+            onClick={() => void store().rotateSecret(c.id)}
+          >
             {rotateBusy ? 'Rotating…' : 'Rotate secret'}
           </button>
           <ConfirmButton
@@ -83,7 +96,12 @@ function EditForm({ connection: c, onDone }: { connection: ConnectionDto; onDone
     const problems = checkConnectionFields({ name, url });
     setLocal(problems);
     if (problems.name || problems.url) return;
-    if (await useConnectionsStore.getState().update(c.id, { name: name.trim(), webhook_url: url.trim(), enabled })) onDone();
+    if (
+      await useConnectionsStore
+        .getState()
+        .update(c.id, { name: name.trim(), webhook_url: url.trim(), enabled })
+    )
+      onDone();
   }
 
   return (
@@ -97,13 +115,25 @@ function EditForm({ connection: c, onDone }: { connection: ConnectionDto; onDone
         </div>
         <label htmlFor="ec-url">Webhook URL</label>
         <div>
-          <input id="ec-url" data-testid="ec-url" className="mono" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <input
+            id="ec-url"
+            data-testid="ec-url"
+            className="mono"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
           <FieldError message={local.url} testId="ec-url-error" />
           {field === 'url' && <ErrorNote error={error} testId="ec-url-server-error" />}
         </div>
         <span />
         <label className="check">
-          <input type="checkbox" data-testid="ec-enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+          <input
+            type="checkbox"
+            data-testid="ec-enabled"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />{' '}
+          Enabled
         </label>
       </div>
       {field === 'form' && <ErrorNote error={error} testId="ec-error" />}

@@ -16,7 +16,13 @@ export function TestPanel({ connection: c }: { connection: ConnectionDto }) {
     <div className="step" data-testid="test-panel">
       <div className="step__head">
         <h4>Test Connection</h4>
-        <button type="button" className="btn btn--primary" data-testid="test-connection" disabled={busy} onClick={() => void useConnectionsStore.getState().test(c.id)}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="test-connection"
+          disabled={busy}
+          onClick={() => void useConnectionsStore.getState().test(c.id)}
+        >
           {busy ? 'Sending ping…' : 'Test Connection'}
         </button>
       </div>
@@ -29,7 +35,11 @@ export function TestPanel({ connection: c }: { connection: ConnectionDto }) {
             <dt>Latency</dt>
             <dd data-testid="test-latency">{report.latency_ms === null ? '—' : `${report.latency_ms} ms`}</dd>
             <dt>Clock offset</dt>
-            <dd data-testid="test-offset">{report.clock_offset_s === null ? 'not reported (bare pong)' : `${report.clock_offset_s > 0 ? '+' : ''}${report.clock_offset_s} s`}</dd>
+            <dd data-testid="test-offset">
+              {report.clock_offset_s === null
+                ? 'not reported (bare pong)'
+                : `${report.clock_offset_s > 0 ? '+' : ''}${report.clock_offset_s} s`}
+            </dd>
             <dt>Tested</dt>
             <dd>{relativeTime(report.tested_at)}</dd>
           </dl>
@@ -46,7 +56,14 @@ export function TestPanel({ connection: c }: { connection: ConnectionDto }) {
             </ul>
           )}
           {typeof report.exchange_id === 'number' && (
-            <button type="button" className="link" data-testid="test-inspect" onClick={() => useUiStore.getState().navigate({ name: 'inspector', param: String(report.exchange_id) })}>
+            <button
+              type="button"
+              className="link"
+              data-testid="test-inspect"
+              onClick={() =>
+                useUiStore.getState().navigate({ name: 'inspector', param: String(report.exchange_id) })
+              }
+            >
               Inspect the ping exchange
             </button>
           )}
@@ -85,20 +102,30 @@ export function SyncPanel({ connection: c }: { connection: ConnectionDto }) {
               </option>
             ))}
           </select>
-          <button type="button" className="btn btn--primary" data-testid="sync-tools" disabled={busy} onClick={() => void store().sync(c.id, c.workspace_id)}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="sync-tools"
+            disabled={busy}
+            onClick={() => void store().sync(c.id, c.workspace_id)}
+          >
             {busy ? 'Syncing…' : 'Sync Tools'}
           </button>
         </div>
       </div>
       <p className="hint">
-        {c.workspace_id ? 'Synced tools are registered as business tools of the selected workspace.' : 'Without a workspace, a sync only lists the tools; select one to register them.'}
+        {c.workspace_id
+          ? 'Synced tools are registered as business tools of the selected workspace.'
+          : 'Without a workspace, a sync only lists the tools; select one to register them.'}
       </p>
       <ErrorNote error={error} testId="sync-error" prefix="Sync failed" />
       {changes && (
         <div className="report" data-testid="sync-report">
           <div className="row small">
             <span>via {changes.report.source}</span>
-            <Badge tone="ok" testId="sync-new-count">{changes.added} new</Badge>
+            <Badge tone="ok" testId="sync-new-count">
+              {changes.added} new
+            </Badge>
             <Badge tone="info">{changes.updated} updated</Badge>
             <Badge tone="bad">{changes.removed} removed</Badge>
             <Badge tone="muted">{changes.unchanged} unchanged</Badge>

@@ -46,7 +46,12 @@ export function ConnectionsScreen() {
         <div className="screen__tools">
           <PlanSwitch />
           {!showForm && (
-            <button type="button" className="btn btn--primary" data-testid="add-connection" onClick={() => setAdding(true)}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="add-connection"
+              onClick={() => setAdding(true)}
+            >
               Add Connection
             </button>
           )}
@@ -54,13 +59,26 @@ export function ConnectionsScreen() {
       </header>
 
       {revealed && <SecretReveal />}
-      {showForm && <CreateConnectionForm key={prefill ? `prefill-${prefill.webhook_url}` : 'blank'} onDone={() => setAdding(false)} canCancel={items.length > 0 || prefill !== null} />}
+      {showForm && (
+        <CreateConnectionForm
+          key={prefill ? `prefill-${prefill.webhook_url}` : 'blank'}
+          onDone={() => setAdding(false)}
+          canCancel={items.length > 0 || prefill !== null}
+        />
+      )}
       <ErrorNote error={listError} testId="connections-list-error" prefix="Could not list connections" />
 
       {loaded && items.length === 0 && !listError && (
         <EmptyState title="No connections yet" testId="connections-empty">
-          Register your connector's endpoint above. No connector running? Start the built-in “Demo catalog” under{' '}
-          <a href="#/local" onClick={(e) => { e.preventDefault(); useUiStore.getState().navigate({ name: 'local' }); }}>
+          Register your connector's endpoint above. No connector running? Start the built-in “Demo catalog”
+          under{' '}
+          <a
+            href="#/local"
+            onClick={(e) => {
+              e.preventDefault();
+              useUiStore.getState().navigate({ name: 'local' });
+            }}
+          >
             Local connectors
           </a>{' '}
           and choose “Register as connection”.
@@ -90,7 +108,13 @@ export function ConnectionsScreen() {
             ))}
           </ul>
         </aside>
-        <div className="split__detail">{selected ? <ConnectionDetail key={selected.id} connection={selected} /> : loaded && items.length > 0 && <EmptyState title="Pick a connection" testId="connection-none" />}</div>
+        <div className="split__detail">
+          {selected ? (
+            <ConnectionDetail key={selected.id} connection={selected} />
+          ) : (
+            loaded && items.length > 0 && <EmptyState title="Pick a connection" testId="connection-none" />
+          )}
+        </div>
       </div>
     </div>
   );

@@ -46,31 +46,67 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
   return (
     <form className="card form" onSubmit={submit} data-testid="create-connection-form" noValidate>
       <h3>Add Connection</h3>
-      {prefill && <p className="hint">Filled in from the local connector “{prefill.name}”: its URL and signing secret.</p>}
+      {prefill && (
+        <p className="hint">
+          Filled in from the local connector “{prefill.name}”: its URL and signing secret.
+        </p>
+      )}
       <div className="form__grid">
         <label htmlFor="cc-name">Name</label>
         <div>
-          <input id="cc-name" data-testid="cc-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Catalog connector" aria-invalid={Boolean(local.name || serverField === 'name')} autoFocus />
+          <input
+            id="cc-name"
+            data-testid="cc-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Catalog connector"
+            aria-invalid={Boolean(local.name || serverField === 'name')}
+            autoFocus
+          />
           <FieldError message={local.name} testId="cc-name-error" />
           {serverField === 'name' && <ErrorNote error={createError} testId="cc-name-server-error" />}
         </div>
 
         <label htmlFor="cc-url">Webhook URL</label>
         <div>
-          <input id="cc-url" data-testid="cc-url" className="mono" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://connector.example.com/service" aria-invalid={Boolean(local.url || serverField === 'url')} />
+          <input
+            id="cc-url"
+            data-testid="cc-url"
+            className="mono"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://connector.example.com/service"
+            aria-invalid={Boolean(local.url || serverField === 'url')}
+          />
           <FieldError message={local.url} testId="cc-url-error" />
           {serverField === 'url' && <ErrorNote error={createError} testId="cc-url-server-error" />}
         </div>
 
         <label htmlFor="cc-secret">Signing secret</label>
         <div>
-          <input id="cc-secret" data-testid="cc-secret" className="mono" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder="leave empty to generate one" />
-          <div className="hint">Optional. When empty the platform generates a whsec_… secret and shows it once.</div>
+          <input
+            id="cc-secret"
+            data-testid="cc-secret"
+            className="mono"
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            placeholder="leave empty to generate one"
+          />
+          <div className="hint">
+            Optional. When empty the platform generates a whsec_… secret and shows it once.
+          </div>
         </div>
 
         <label htmlFor="cc-workspace">Workspace</label>
         <div>
-          <select id="cc-workspace" data-testid="cc-workspace" value={workspaceId} onChange={(e) => setWorkspaceId(e.target.value)}>
+          <select
+            id="cc-workspace"
+            data-testid="cc-workspace"
+            value={workspaceId}
+            onChange={(e) => setWorkspaceId(e.target.value)}
+          >
             <option value="">None yet (pick one before syncing tools)</option>
             {workspaces.map((w) => (
               <option key={w.id} value={w.id}>
@@ -82,19 +118,42 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
 
         <span />
         <label className="check">
-          <input type="checkbox" data-testid="cc-enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+          <input
+            type="checkbox"
+            data-testid="cc-enabled"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />{' '}
+          Enabled
         </label>
       </div>
       {serverField === 'form' && (
-        <ErrorNote error={createError} testId="cc-error" prefix={createError?.code === 'premium_required' ? `The organization is on the ${plan ?? 'free'} plan` : undefined} />
+        <ErrorNote
+          error={createError}
+          testId="cc-error"
+          prefix={
+            createError?.code === 'premium_required'
+              ? `The organization is on the ${plan ?? 'free'} plan`
+              : undefined
+          }
+        />
       )}
-      {createError?.code === 'premium_required' && <div className="hint">Switch the plan to Premium above to create connections.</div>}
+      {createError?.code === 'premium_required' && (
+        <div className="hint">Switch the plan to Premium above to create connections.</div>
+      )}
       <div className="form__actions">
         <button type="submit" className="btn btn--primary" data-testid="cc-submit" disabled={creating}>
           {creating ? 'Creating…' : 'Create connection'}
         </button>
         {canCancel && (
-          <button type="button" className="btn" onClick={() => { useConnectionsStore.getState().setPrefill(null); onDone(); }}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              useConnectionsStore.getState().setPrefill(null);
+              onDone();
+            }}
+          >
             Cancel
           </button>
         )}

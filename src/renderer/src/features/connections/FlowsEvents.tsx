@@ -14,17 +14,22 @@ export function FlowsPanel({ connectionId }: { connectionId: string }) {
       <ErrorNote error={error} testId="flows-error" />
       {flows && flows.items.length === 0 && (
         <EmptyState title="No flows declared" testId="flows-empty">
-          Flows come from the organization metadata (events, actions, tasks) the connector declares; run Sync Tools to read them.
+          Flows come from the organization metadata (events, actions, tasks) the connector declares; run Sync
+          Tools to read them.
         </EmptyState>
       )}
       {flows && flows.items.length > 0 && (
         <ul className="flows">
           {flows.items.map((f) => (
             <li key={`${f.kind}:${f.id}`} data-testid="flow-item" data-kind={f.kind}>
-              <Badge tone={f.kind === 'task' ? 'warn' : f.kind === 'action' ? 'info' : 'muted'}>{f.kind}</Badge>
+              <Badge tone={f.kind === 'task' ? 'warn' : f.kind === 'action' ? 'info' : 'muted'}>
+                {f.kind}
+              </Badge>
               <span>{f.label}</span>
               <code className="muted">{f.id}</code>
-              {f.priority && <Badge tone={f.priority === 'high' ? 'bad' : 'muted'}>priority {f.priority}</Badge>}
+              {f.priority && (
+                <Badge tone={f.priority === 'high' ? 'bad' : 'muted'}>priority {f.priority}</Badge>
+              )}
             </li>
           ))}
         </ul>
@@ -41,7 +46,12 @@ export function EventsPanel({ connectionId }: { connectionId: string }) {
       title="Organization events"
       testId="events-panel"
       actions={
-        <button type="button" className="btn btn--small" data-testid="events-refresh" onClick={() => void useConnectionsStore.getState().loadEvents(connectionId)}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="events-refresh"
+          onClick={() => void useConnectionsStore.getState().loadEvents(connectionId)}
+        >
           Refresh
         </button>
       }
@@ -49,7 +59,8 @@ export function EventsPanel({ connectionId }: { connectionId: string }) {
       <ErrorNote error={error} testId="events-error" />
       {events && events.length === 0 && (
         <EmptyState title="No events received" testId="events-empty">
-          Events appear when the connector posts to /api/v1/org/events signed with this connection's secret (e.g. after createQuotation).
+          Events appear when the connector posts to /api/v1/org/events signed with this connection's secret
+          (e.g. after createQuotation).
         </EmptyState>
       )}
       {events && events.length > 0 && (

@@ -10,7 +10,8 @@ export function SecretReveal() {
   return (
     <div className="reveal" role="status" data-testid="secret-reveal">
       <div className="reveal__title">
-        {revealed.reason === 'created' ? 'Signing secret of' : 'New signing secret of'} “{revealed.connectionName}”
+        {revealed.reason === 'created' ? 'Signing secret of' : 'New signing secret of'} “
+        {revealed.connectionName}”
       </div>
       <div className="reveal__row">
         <code className="reveal__secret" data-testid="secret-value">
@@ -20,9 +21,16 @@ export function SecretReveal() {
       </div>
       <p className="reveal__warn">
         You will not see this secret again. Configure your connector with it now
-        {revealed.reason === 'rotated' ? ' and restart it: requests signed with the old secret now fail.' : '.'}
+        {revealed.reason === 'rotated'
+          ? ' and restart it: requests signed with the old secret now fail.'
+          : '.'}
       </p>
-      <button type="button" className="btn" data-testid="secret-dismiss" onClick={() => useConnectionsStore.getState().dismissSecret()}>
+      <button
+        type="button"
+        className="btn"
+        data-testid="secret-dismiss"
+        onClick={() => useConnectionsStore.getState().dismissSecret()}
+      >
         I have stored it
       </button>
     </div>

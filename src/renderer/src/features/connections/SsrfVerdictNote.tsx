@@ -14,7 +14,8 @@ export function SsrfVerdictNote({ verdict }: { verdict: SsrfVerdict | undefined 
   }
   return (
     <div className="note note--warn" data-testid="ssrf-verdict" data-strict-would-refuse="true">
-      <strong>{verdict.mode === 'dev' ? 'Allowed in dev mode; ' : ''}strict mode would refuse:</strong> {verdict.reasons.join('; ') || 'no reason given'}
+      <strong>{verdict.mode === 'dev' ? 'Allowed in dev mode; ' : ''}strict mode would refuse:</strong>{' '}
+      {verdict.reasons.join('; ') || 'no reason given'}
     </div>
   );
 }

@@ -18,11 +18,14 @@ export function checkConnectionFields(v: { name: string; url: string }): { name?
   const out: { name?: string; url?: string } = {};
   if (v.name.trim() === '') out.name = 'A name is required (unique in the organization).';
   const url = v.url.trim();
-  if (url === '') out.url = 'The webhook URL of the connector endpoint is required, e.g. https://connector.example.com/service.';
+  if (url === '')
+    out.url =
+      'The webhook URL of the connector endpoint is required, e.g. https://connector.example.com/service.';
   else {
     try {
       const u = new URL(url);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') out.url = `Only http(s) URLs can be called, not ${u.protocol}`;
+      if (u.protocol !== 'https:' && u.protocol !== 'http:')
+        out.url = `Only http(s) URLs can be called, not ${u.protocol}`;
     } catch {
       out.url = 'This is not a URL; include the scheme, e.g. https://…';
     }

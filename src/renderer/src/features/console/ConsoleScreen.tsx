@@ -39,18 +39,32 @@ export function ConsoleScreen() {
       <header className="screen__head">
         <div>
           <h2>Console</h2>
-          <div className="muted small">One signed request, with faults on demand. {isMac ? '⌘' : 'Ctrl'}+Enter sends.</div>
+          <div className="muted small">
+            One signed request, with faults on demand. {isMac ? '⌘' : 'Ctrl'}+Enter sends.
+          </div>
         </div>
       </header>
       <div className="console">
-        <form className="console__form" onSubmit={(e) => { e.preventDefault(); send(); }} noValidate>
+        <form
+          className="console__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+          noValidate
+        >
           <TargetPicker />
 
           <fieldset className="card">
             <legend>Request</legend>
             <div className="form__grid">
               <label htmlFor="console-type">Type</label>
-              <select id="console-type" data-testid="console-type" value={s.type} onChange={(e) => s.setType(e.target.value as RequestTypeDto)}>
+              <select
+                id="console-type"
+                data-testid="console-type"
+                value={s.type}
+                onChange={(e) => s.setType(e.target.value as RequestTypeDto)}
+              >
                 {TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t}
@@ -62,8 +76,15 @@ export function ConsoleScreen() {
                   <label htmlFor="console-tool">Tool</label>
                   <div>
                     {s.knownTools.length > 0 ? (
-                      <select id="console-tool" data-testid="console-tool" value={s.tool} onChange={(e) => s.setTool(e.target.value)}>
-                        {!s.knownTools.some((t) => t.name === s.tool) && <option value={s.tool}>{s.tool || 'Pick a tool'}</option>}
+                      <select
+                        id="console-tool"
+                        data-testid="console-tool"
+                        value={s.tool}
+                        onChange={(e) => s.setTool(e.target.value)}
+                      >
+                        {!s.knownTools.some((t) => t.name === s.tool) && (
+                          <option value={s.tool}>{s.tool || 'Pick a tool'}</option>
+                        )}
                         {s.knownTools.map((t) => (
                           <option key={t.name} value={t.name}>
                             {t.name}
@@ -72,7 +93,14 @@ export function ConsoleScreen() {
                         ))}
                       </select>
                     ) : (
-                      <input id="console-tool" data-testid="console-tool-input" className="mono" value={s.tool} onChange={(e) => s.setTool(e.target.value)} placeholder="tool name, e.g. getProduct" />
+                      <input
+                        id="console-tool"
+                        data-testid="console-tool-input"
+                        className="mono"
+                        value={s.tool}
+                        onChange={(e) => s.setTool(e.target.value)}
+                        placeholder="tool name, e.g. getProduct"
+                      />
                     )}
                     {tool?.description && <div className="hint">{tool.description}</div>}
                     <FieldError message={s.fieldErrors.tool} testId="console-tool-error" />
@@ -82,8 +110,23 @@ export function ConsoleScreen() {
             </div>
             {s.type === 'tool.invoke' && (
               <>
-                <div className="field-label">Parameters {tool ? <span className="muted">(validated against {tool.name}'s input_schema)</span> : null}</div>
-                <CodeEditor modelId="console-params" value={s.paramsText} onChange={s.setParams} schema={tool?.input_schema ?? null} height="170px" onSubmit={send} onProblems={setProblems} ariaLabel="Parameters (JSON)" testId="console-params" />
+                <div className="field-label">
+                  Parameters{' '}
+                  {tool ? (
+                    <span className="muted">(validated against {tool.name}'s input_schema)</span>
+                  ) : null}
+                </div>
+                <CodeEditor
+                  modelId="console-params"
+                  value={s.paramsText}
+                  onChange={s.setParams}
+                  schema={tool?.input_schema ?? null}
+                  height="170px"
+                  onSubmit={send}
+                  onProblems={setProblems}
+                  ariaLabel="Parameters (JSON)"
+                  testId="console-params"
+                />
                 <FieldError message={s.fieldErrors.parameters} testId="console-params-error" />
                 {!s.fieldErrors.parameters && problems.length > 0 && (
                   <ul className="warnings" data-testid="console-params-problems">
@@ -92,19 +135,41 @@ export function ConsoleScreen() {
                         line {p.line}: {p.message}
                       </li>
                     ))}
-                    <li className="muted">You can still send: the connector should answer invalid_parameters.</li>
+                    <li className="muted">
+                      You can still send: the connector should answer invalid_parameters.
+                    </li>
                   </ul>
                 )}
                 <div className="form__grid form__grid--tight">
                   <label htmlFor="console-identity">Identity</label>
                   <div>
-                    <textarea id="console-identity" data-testid="console-identity" className="mono" rows={2} value={s.identityText} onChange={(e) => s.setIdentity(e.target.value)} spellCheck={false} />
+                    <textarea
+                      id="console-identity"
+                      data-testid="console-identity"
+                      className="mono"
+                      rows={2}
+                      value={s.identityText}
+                      onChange={(e) => s.setIdentity(e.target.value)}
+                      spellCheck={false}
+                    />
                     <FieldError message={s.fieldErrors.identity} testId="console-identity-error" />
                   </div>
                   <label htmlFor="console-conv">Conversation id</label>
-                  <input id="console-conv" data-testid="console-conversation" className="mono" value={s.conversationId} onChange={(e) => s.setConversationId(e.target.value)} placeholder="generated when empty" />
+                  <input
+                    id="console-conv"
+                    data-testid="console-conversation"
+                    className="mono"
+                    value={s.conversationId}
+                    onChange={(e) => s.setConversationId(e.target.value)}
+                    placeholder="generated when empty"
+                  />
                   <label htmlFor="console-channel">Channel</label>
-                  <input id="console-channel" data-testid="console-channel" value={s.channel} onChange={(e) => s.setChannel(e.target.value)} />
+                  <input
+                    id="console-channel"
+                    data-testid="console-channel"
+                    value={s.channel}
+                    onChange={(e) => s.setChannel(e.target.value)}
+                  />
                 </div>
               </>
             )}
@@ -113,7 +178,12 @@ export function ConsoleScreen() {
           <FaultControls />
 
           <div className="form__actions">
-            <button type="submit" className="btn btn--primary" data-testid="console-send" disabled={s.sending}>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              data-testid="console-send"
+              disabled={s.sending}
+            >
               {s.sending ? 'Sending…' : 'Send'}
             </button>
             <span className="muted small">{isMac ? '⌘' : 'Ctrl'}+Enter</span>

@@ -23,32 +23,83 @@ export function FaultControls() {
   return (
     <details className="card faults" data-testid="fault-controls" open={active > 0 || undefined}>
       <summary>
-        Fault injection <span className={active ? 'badge badge--warn' : 'badge badge--muted'} data-testid="fault-count">{active ? `${active} active` : 'none'}</span>
+        Fault injection{' '}
+        <span className={active ? 'badge badge--warn' : 'badge badge--muted'} data-testid="fault-count">
+          {active ? `${active} active` : 'none'}
+        </span>
       </summary>
       <div className="form__grid">
         <label htmlFor="fault-skew">Clock skew</label>
         <div className="row">
-          <input id="fault-skew" type="range" min={-600} max={600} step={1} value={skew} data-testid="fault-skew" onChange={(e) => set({ skewOffsetSeconds: Number(e.target.value) })} aria-valuetext={`${skew} seconds`} />
-          <input type="number" className="num" min={-600} max={600} value={skew} aria-label="Clock skew in seconds" data-testid="fault-skew-number" onChange={(e) => set({ skewOffsetSeconds: clamp(Number(e.target.value)) })} />
-          <span className="muted small">s {Math.abs(skew) > 300 ? '(outside the default ±300 s window)' : ''}</span>
+          <input
+            id="fault-skew"
+            type="range"
+            min={-600}
+            max={600}
+            step={1}
+            value={skew}
+            data-testid="fault-skew"
+            onChange={(e) => set({ skewOffsetSeconds: Number(e.target.value) })}
+            aria-valuetext={`${skew} seconds`}
+          />
+          <input
+            type="number"
+            className="num"
+            min={-600}
+            max={600}
+            value={skew}
+            aria-label="Clock skew in seconds"
+            data-testid="fault-skew-number"
+            onChange={(e) => set({ skewOffsetSeconds: clamp(Number(e.target.value)) })}
+          />
+          <span className="muted small">
+            s {Math.abs(skew) > 300 ? '(outside the default ±300 s window)' : ''}
+          </span>
         </div>
 
         <span className="field-label">Signature</span>
         <div className="checks">
-          <Check label="Wrong secret" testId="fault-wrong-secret" checked={!!faults.wrongSecret} onChange={(v) => set({ wrongSecret: v })} />
-          <Check label="Tamper body after signing" testId="fault-tamper-body" checked={!!faults.tamperBody} onChange={(v) => set({ tamperBody: v })} />
-          <Check label="Replay (send twice)" testId="fault-replay" checked={!!faults.replay} onChange={(v) => set({ replay: v })} />
+          <Check
+            label="Wrong secret"
+            testId="fault-wrong-secret"
+            checked={!!faults.wrongSecret}
+            onChange={(v) => set({ wrongSecret: v })}
+          />
+          <Check
+            label="Tamper body after signing"
+            testId="fault-tamper-body"
+            checked={!!faults.tamperBody}
+            onChange={(v) => set({ tamperBody: v })}
+          />
+          <Check
+            label="Replay (send twice)"
+            testId="fault-replay"
+            checked={!!faults.replay}
+            onChange={(v) => set({ replay: v })}
+          />
         </div>
 
         <span className="field-label">Drop headers</span>
         <div className="checks">
           {SIGNING_HEADERS.map((h) => (
-            <Check key={h} label={h} mono testId={`fault-drop-${h}`} checked={dropped.has(h)} onChange={(v) => toggleHeader(h, v)} />
+            <Check
+              key={h}
+              label={h}
+              mono
+              testId={`fault-drop-${h}`}
+              checked={dropped.has(h)}
+              onChange={(v) => toggleHeader(h, v)}
+            />
           ))}
         </div>
 
         <label htmlFor="fault-case">Header case</label>
-        <select id="fault-case" data-testid="fault-header-case" value={faults.headerCase ?? ''} onChange={(e) => set({ headerCase: (e.target.value || undefined) as FaultsDto['headerCase'] })}>
+        <select
+          id="fault-case"
+          data-testid="fault-header-case"
+          value={faults.headerCase ?? ''}
+          onChange={(e) => set({ headerCase: (e.target.value || undefined) as FaultsDto['headerCase'] })}
+        >
           <option value="">as usual (lower case)</option>
           <option value="upper">UPPER</option>
           <option value="lower">lower</option>
@@ -56,10 +107,22 @@ export function FaultControls() {
         </select>
 
         <label htmlFor="fault-version">Protocol version</label>
-        <input id="fault-version" className="mono num-wide" data-testid="fault-protocol-version" value={faults.protocolVersion ?? ''} placeholder="1" onChange={(e) => set({ protocolVersion: e.target.value || undefined })} />
+        <input
+          id="fault-version"
+          className="mono num-wide"
+          data-testid="fault-protocol-version"
+          value={faults.protocolVersion ?? ''}
+          placeholder="1"
+          onChange={(e) => set({ protocolVersion: e.target.value || undefined })}
+        />
       </div>
       {active > 0 && (
-        <button type="button" className="btn btn--small" data-testid="fault-reset" onClick={() => useConsoleStore.getState().resetFaults()}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="fault-reset"
+          onClick={() => useConsoleStore.getState().resetFaults()}
+        >
           Clear faults
         </button>
       )}
@@ -67,10 +130,27 @@ export function FaultControls() {
   );
 }
 
-function Check({ label, checked, onChange, testId, mono }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId: string; mono?: boolean }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  testId,
+  mono,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId: string;
+  mono?: boolean;
+}) {
   return (
     <label className="check">
-      <input type="checkbox" checked={checked} data-testid={testId} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span className={mono ? 'mono' : undefined}>{label}</span>
     </label>
   );

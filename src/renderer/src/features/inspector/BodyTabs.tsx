@@ -17,7 +17,8 @@ export function BodyTabs({ which, b64 }: { which: 'request' | 'response'; b64: s
   const view = useInspectorStore((s) => (which === 'request' ? s.requestView : s.responseView));
   const body = useMemo(() => bodyViews(b64), [b64]);
   const effective = view === 'pretty' && body.pretty === null ? 'raw' : view;
-  const content = effective === 'pretty' ? body.pretty! : effective === 'raw' ? body.text : hexDump(body.bytes);
+  const content =
+    effective === 'pretty' ? body.pretty! : effective === 'raw' ? body.text : hexDump(body.bytes);
   const id = `${which}-body`;
   return (
     <div className="body-tabs" data-testid={id}>
@@ -41,7 +42,14 @@ export function BodyTabs({ which, b64 }: { which: 'request' | 'response'; b64: s
         ))}
         <span className="tabs__meta muted small">{formatBytes(body.bytes.length)}</span>
       </div>
-      <pre className="code" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${effective}`} data-testid={`${id}-content`} tabIndex={0}>
+      <pre
+        className="code"
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${effective}`}
+        data-testid={`${id}-content`}
+        tabIndex={0}
+      >
         {body.bytes.length === 0 ? <span className="muted">(empty body)</span> : content}
       </pre>
     </div>

@@ -30,7 +30,12 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
           </div>
         </div>
         {compact && (
-          <button type="button" className="btn btn--small" data-testid="open-in-inspector" onClick={() => useUiStore.getState().navigate({ name: 'inspector', param: String(x.id) })}>
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="open-in-inspector"
+            onClick={() => useUiStore.getState().navigate({ name: 'inspector', param: String(x.id) })}
+          >
             Open in Inspector
           </button>
         )}
@@ -54,7 +59,10 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
           <h3>
             Answer{' '}
             {x.responseStatus !== null ? (
-              <Badge tone={x.responseStatus < 300 ? 'ok' : x.responseStatus < 500 ? 'warn' : 'bad'} testId="response-status">
+              <Badge
+                tone={x.responseStatus < 300 ? 'ok' : x.responseStatus < 500 ? 'warn' : 'bad'}
+                testId="response-status"
+              >
                 HTTP {x.responseStatus}
               </Badge>
             ) : (

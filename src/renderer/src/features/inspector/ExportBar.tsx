@@ -13,13 +13,28 @@ export function ExportBar() {
       <header className="section__head">
         <h3>Reproduce</h3>
         <div className="section__actions">
-          <button type="button" className="btn btn--small" data-testid="copy-curl-resigned" onClick={() => void st().copyCurl('re-signed')}>
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="copy-curl-resigned"
+            onClick={() => void st().copyCurl('re-signed')}
+          >
             Copy curl (re-signed)
           </button>
-          <button type="button" className="btn btn--small" data-testid="copy-curl-as-sent" onClick={() => void st().copyCurl('as-sent')}>
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="copy-curl-as-sent"
+            onClick={() => void st().copyCurl('as-sent')}
+          >
             Copy curl (as sent)
           </button>
-          <button type="button" className="btn btn--small" data-testid="export-har" onClick={() => void st().exportHar()}>
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="export-har"
+            onClick={() => void st().exportHar()}
+          >
             Export HAR
           </button>
         </div>
@@ -28,7 +43,11 @@ export function ExportBar() {
       {curl && (
         <>
           <div className="small muted" data-testid="curl-status">
-            {curl.copied ? 'Copied to the clipboard' : 'Select the command to copy it'} ({curl.mode === 're-signed' ? 're-signed with a fresh timestamp' : 'exactly as sent, timestamp included'}).
+            {curl.copied ? 'Copied to the clipboard' : 'Select the command to copy it'} (
+            {curl.mode === 're-signed'
+              ? 're-signed with a fresh timestamp'
+              : 'exactly as sent, timestamp included'}
+            ).
           </div>
           <pre className="code code--short" data-testid="curl-command">
             {curl.command}

@@ -10,7 +10,8 @@ import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { ExchangeView } from './ExchangeView.tsx';
 
 export function InspectorScreen({ param }: { param?: string }) {
-  const { current, history, historyLoaded, historyError, historyNextBefore, error, loadingId } = useInspectorStore();
+  const { current, history, historyLoaded, historyError, historyNextBefore, error, loadingId } =
+    useInspectorStore();
   const wanted = param && /^\d+$/.test(param) ? Number(param) : null;
 
   useEffect(() => {
@@ -36,19 +37,28 @@ export function InspectorScreen({ param }: { param?: string }) {
           <ErrorNote error={historyError} testId="history-error" prefix="Could not read the history" />
           {historyLoaded && history.length === 0 && !historyError && (
             <EmptyState title="Nothing recorded yet" testId="history-empty">
-              Send a request from the Console, test a connection, or call a running local connector: each exchange appears here.
+              Send a request from the Console, test a connection, or call a running local connector: each
+              exchange appears here.
             </EmptyState>
           )}
           <ul className="list list--dense" data-testid="history-list">
             {history.map((h) => (
               <li key={h.id}>
-                <button type="button" className="list__item" aria-current={current?.id === h.id ? 'true' : undefined} data-testid="history-item" data-exchange-id={h.id} onClick={() => open(h.id)}>
+                <button
+                  type="button"
+                  className="list__item"
+                  aria-current={current?.id === h.id ? 'true' : undefined}
+                  data-testid="history-item"
+                  data-exchange-id={h.id}
+                  onClick={() => open(h.id)}
+                >
                   <span className="list__title">
                     <span className="mono">{exchangeTitle(h)}</span>
                     <Badge tone={verdictTone(h.verdict, h.responseStatus)}>{h.verdict}</Badge>
                   </span>
                   <span className="list__sub">
-                    #{h.id} · {h.direction === 'incoming' ? '← in' : '→ out'} · {h.responseStatus ?? '—'} · {h.durationMs === null ? '' : `${Math.round(h.durationMs)} ms · `}
+                    #{h.id} · {h.direction === 'incoming' ? '← in' : '→ out'} · {h.responseStatus ?? '—'} ·{' '}
+                    {h.durationMs === null ? '' : `${Math.round(h.durationMs)} ms · `}
                     {new Date(h.startedAt).toLocaleTimeString()}
                   </span>
                 </button>
@@ -56,13 +66,22 @@ export function InspectorScreen({ param }: { param?: string }) {
             ))}
           </ul>
           {historyNextBefore !== null && (
-            <button type="button" className="btn btn--small" data-testid="history-more" onClick={() => void useInspectorStore.getState().loadHistory(true)}>
+            <button
+              type="button"
+              className="btn btn--small"
+              data-testid="history-more"
+              onClick={() => void useInspectorStore.getState().loadHistory(true)}
+            >
               Older…
             </button>
           )}
         </aside>
         <div className="split__detail">
-          <ErrorNote error={error} testId="inspector-error" prefix={`Exchange #${wanted ?? ''} could not be opened`} />
+          <ErrorNote
+            error={error}
+            testId="inspector-error"
+            prefix={`Exchange #${wanted ?? ''} could not be opened`}
+          />
           {loadingId !== null && !current && <p className="muted">Loading #{loadingId}…</p>}
           {current ? (
             <ExchangeView exchange={current} />

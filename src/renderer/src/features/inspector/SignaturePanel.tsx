@@ -15,7 +15,9 @@ export function SignaturePanel({ exchange: x }: { exchange: ExchangeDetailDto })
         <header className="section__head">
           <h3>Signature</h3>
         </header>
-        <p className="muted">No signature check for this exchange (the engine knows no secret for its target).</p>
+        <p className="muted">
+          No signature check for this exchange (the engine knows no secret for its target).
+        </p>
       </section>
     );
   }
@@ -32,14 +34,36 @@ export function SignaturePanel({ exchange: x }: { exchange: ExchangeDetailDto })
       </header>
       <Diagnosis d={d} />
 
-      <div className="field-label">Canonical signed string {d.canonical.bodyBytes ? <span className="muted">({d.canonical.bodyBytes} body bytes)</span> : null}</div>
+      <div className="field-label">
+        Canonical signed string{' '}
+        {d.canonical.bodyBytes ? <span className="muted">({d.canonical.bodyBytes} body bytes)</span> : null}
+      </div>
       <pre className="code code--short" data-testid="canonical-string">
-        {d.canonical.string ?? <span className="muted">(not computable: the timestamp header is missing or malformed)</span>}
+        {d.canonical.string ?? (
+          <span className="muted">(not computable: the timestamp header is missing or malformed)</span>
+        )}
       </pre>
 
-      <div className="sig-diff" data-testid="signature-diff" data-first-diff={cmp.diff.index ?? ''} data-equal={String(cmp.diff.equal)}>
-        <SigRow label="Computed (expected)" sub={cmp.secretLabel ? `with secret ${cmp.secretLabel}` : undefined} value={cmp.expected} index={cmp.diff.index} testId="signature-expected" />
-        <SigRow label="Sent" sub={d.received.protocol ? `protocol ${d.received.protocol}` : undefined} value={cmp.sent} index={cmp.diff.index} testId="signature-sent" />
+      <div
+        className="sig-diff"
+        data-testid="signature-diff"
+        data-first-diff={cmp.diff.index ?? ''}
+        data-equal={String(cmp.diff.equal)}
+      >
+        <SigRow
+          label="Computed (expected)"
+          sub={cmp.secretLabel ? `with secret ${cmp.secretLabel}` : undefined}
+          value={cmp.expected}
+          index={cmp.diff.index}
+          testId="signature-expected"
+        />
+        <SigRow
+          label="Sent"
+          sub={d.received.protocol ? `protocol ${d.received.protocol}` : undefined}
+          value={cmp.sent}
+          index={cmp.diff.index}
+          testId="signature-sent"
+        />
         <div className="sig-diff__note small" data-testid="signature-diff-note">
           {cmp.diff.equal
             ? 'Identical.'
@@ -71,7 +95,10 @@ export function SignaturePanel({ exchange: x }: { exchange: ExchangeDetailDto })
 
 function Diagnosis({ d }: { d: DiagnosisDto }) {
   return (
-    <div className={d.verdict === 'valid' ? 'diagnosis diagnosis--ok' : 'diagnosis diagnosis--bad'} data-testid="diagnosis">
+    <div
+      className={d.verdict === 'valid' ? 'diagnosis diagnosis--ok' : 'diagnosis diagnosis--bad'}
+      data-testid="diagnosis"
+    >
       <p className="diagnosis__summary" data-testid="diagnosis-summary">
         {d.summary}
       </p>
@@ -85,7 +112,19 @@ function Diagnosis({ d }: { d: DiagnosisDto }) {
   );
 }
 
-function SigRow({ label, sub, value, index, testId }: { label: string; sub?: string; value: string | null; index: number | null; testId: string }) {
+function SigRow({
+  label,
+  sub,
+  value,
+  index,
+  testId,
+}: {
+  label: string;
+  sub?: string;
+  value: string | null;
+  index: number | null;
+  testId: string;
+}) {
   const [before, mark, after] = splitAt(value ?? '', index);
   return (
     <div className="sig-diff__row">

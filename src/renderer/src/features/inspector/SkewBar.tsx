@@ -22,10 +22,29 @@ export function SkewBar({ skew }: { skew: DiagnosisDto['skew'] }) {
   const sign = skew.seconds > 0 ? '+' : '';
   const words = skew.seconds === 0 ? 'on time' : skew.seconds > 0 ? 'in the future' : 'in the past';
   return (
-    <figure className="skew" data-testid="skew-bar" data-skew={skew.seconds} data-outside={String(sc.outside)}>
-      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Skew ${sign}${skew.seconds} s; window ±${skew.toleranceSeconds} s`}>
+    <figure
+      className="skew"
+      data-testid="skew-bar"
+      data-skew={skew.seconds}
+      data-outside={String(sc.outside)}
+    >
+      <svg
+        width={W}
+        height={H}
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Skew ${sign}${skew.seconds} s; window ±${skew.toleranceSeconds} s`}
+      >
         <line x1={0} y1={22} x2={W} y2={22} className="skew__axis" />
-        <rect x={lo} y={14} width={hi - lo} height={16} rx={3} className="skew__window" data-testid="skew-window" />
+        <rect
+          x={lo}
+          y={14}
+          width={hi - lo}
+          height={16}
+          rx={3}
+          className="skew__window"
+          data-testid="skew-window"
+        />
         <line x1={W / 2} y1={10} x2={W / 2} y2={34} className="skew__zero" />
         <text x={lo} y={42} className="skew__tick" textAnchor="middle">
           −{skew.toleranceSeconds}
@@ -33,12 +52,20 @@ export function SkewBar({ skew }: { skew: DiagnosisDto['skew'] }) {
         <text x={hi} y={42} className="skew__tick" textAnchor="middle">
           +{skew.toleranceSeconds}
         </text>
-        <circle cx={mx} cy={22} r={6} className={sc.outside ? 'skew__marker skew__marker--bad' : 'skew__marker'} data-testid="skew-marker" />
+        <circle
+          cx={mx}
+          cy={22}
+          r={6}
+          className={sc.outside ? 'skew__marker skew__marker--bad' : 'skew__marker'}
+          data-testid="skew-marker"
+        />
       </svg>
       <figcaption className="small" data-testid="skew-caption">
         {sign}
         {skew.seconds} s {words}; accepted within ±{skew.toleranceSeconds} s —{' '}
-        <strong className={sc.outside ? 'text-bad' : 'text-ok'}>{sc.outside ? 'outside the window' : 'within the window'}</strong>
+        <strong className={sc.outside ? 'text-bad' : 'text-ok'}>
+          {sc.outside ? 'outside the window' : 'within the window'}
+        </strong>
       </figcaption>
     </figure>
   );

@@ -12,13 +12,25 @@ export function Waterfall({ timing }: { timing: NonNullable<ExchangeDetailDto['t
   const x = (ms: number) => (ms / total) * W;
   return (
     <div className="waterfall" data-testid="waterfall">
-      <svg width={W + 130} height={bars.length * ROW + 4} role="img" aria-label={`Total ${timing.totalMs} ms`}>
+      <svg
+        width={W + 130}
+        height={bars.length * ROW + 4}
+        role="img"
+        aria-label={`Total ${timing.totalMs} ms`}
+      >
         {bars.map((b, i) => (
           <g key={b.label} transform={`translate(0 ${i * ROW + 2})`}>
             <text x={0} y={12} className="waterfall__label">
               {b.label}
             </text>
-            <rect x={80 + x(b.startMs)} y={2} width={Math.max(2, x(b.endMs - b.startMs))} height={ROW - 6} rx={2} className={`waterfall__bar waterfall__bar--${i}`} />
+            <rect
+              x={80 + x(b.startMs)}
+              y={2}
+              width={Math.max(2, x(b.endMs - b.startMs))}
+              height={ROW - 6}
+              rx={2}
+              className={`waterfall__bar waterfall__bar--${i}`}
+            />
             <text x={80 + W + 6} y={12} className="waterfall__ms">
               {Math.round(b.endMs - b.startMs)} ms
             </text>

@@ -14,7 +14,20 @@ import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { RequestLog } from './RequestLog.tsx';
 
 export function LocalScreen() {
-  const { items, loaded, listError, selectedId, draft, dirty, saving, saveError, problems, savedAt, schema, opError } = useLocalStore();
+  const {
+    items,
+    loaded,
+    listError,
+    selectedId,
+    draft,
+    dirty,
+    saving,
+    saveError,
+    problems,
+    savedAt,
+    schema,
+    opError,
+  } = useLocalStore();
   const selected = useLocalStore(selectedConnector);
   const [editorProblems, setEditorProblems] = useState<EditorProblem[]>([]);
   const st = useLocalStore.getState;
@@ -49,8 +62,20 @@ export function LocalScreen() {
           )}
           <ul className="list" data-testid="local-list">
             {items.map((c) => (
-              <li key={c.id} className="local-item" data-testid="local-item" data-local-name={c.name} data-running={String(c.running)}>
-                <button type="button" className="list__item" aria-current={c.id === selectedId ? 'true' : undefined} onClick={() => st().select(c.id)} data-testid="local-select">
+              <li
+                key={c.id}
+                className="local-item"
+                data-testid="local-item"
+                data-local-name={c.name}
+                data-running={String(c.running)}
+              >
+                <button
+                  type="button"
+                  className="list__item"
+                  aria-current={c.id === selectedId ? 'true' : undefined}
+                  onClick={() => st().select(c.id)}
+                  data-testid="local-select"
+                >
                   <span className="list__title">
                     {c.name}
                     <Badge tone={c.running ? 'ok' : 'muted'} testId="local-state">
@@ -81,31 +106,70 @@ export function LocalScreen() {
                 </div>
                 <div className="detail__actions">
                   {selected?.running && selected.url && (
-                    <button type="button" className="btn" data-testid="local-register" onClick={() => registerAsConnection(selected)}>
+                    <button
+                      type="button"
+                      className="btn"
+                      data-testid="local-register"
+                      onClick={() => registerAsConnection(selected)}
+                    >
                       Register as connection
                     </button>
                   )}
                   {selected && <StartStop id={selected.id} running={selected.running} />}
-                  {selected && <ConfirmButton label="Delete" confirmLabel="Delete connector" question={`Delete “${selected.name}”?`} testId="local-delete" onConfirm={() => void st().remove(selected.id)} />}
+                  {selected && (
+                    <ConfirmButton
+                      label="Delete"
+                      confirmLabel="Delete connector"
+                      question={`Delete “${selected.name}”?`}
+                      testId="local-delete"
+                      onConfirm={() => void st().remove(selected.id)}
+                    />
+                  )}
                 </div>
               </header>
-              {opError && opError.id === selectedId && <ErrorNote error={opError.error} testId="local-op-error" prefix={`Could not ${opError.op}`} />}
-              <CodeEditor modelId={`local-def-${selectedId ?? 'new'}`} value={draft} onChange={(v) => st().setDraft(v)} schema={schema} height="360px" onSubmit={() => void st().save()} onProblems={setEditorProblems} ariaLabel="Connector definition (JSON)" testId="local-editor" />
+              {opError && opError.id === selectedId && (
+                <ErrorNote error={opError.error} testId="local-op-error" prefix={`Could not ${opError.op}`} />
+              )}
+              <CodeEditor
+                modelId={`local-def-${selectedId ?? 'new'}`}
+                value={draft}
+                onChange={(v) => st().setDraft(v)}
+                schema={schema}
+                height="360px"
+                onSubmit={() => void st().save()}
+                onProblems={setEditorProblems}
+                ariaLabel="Connector definition (JSON)"
+                testId="local-editor"
+              />
               <div className="form__actions">
-                <button type="button" className="btn btn--primary" data-testid="local-save" disabled={saving || !dirty} onClick={() => void st().save()}>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  data-testid="local-save"
+                  disabled={saving || !dirty}
+                  onClick={() => void st().save()}
+                >
                   {saving ? 'Saving…' : selected ? 'Save definition' : 'Create connector'}
                 </button>
                 <span className="muted small" data-testid="local-save-state">
                   {dirty ? 'Unsaved changes' : savedAt ? 'Saved' : ''}
                 </span>
-                {editorProblems.length > 0 && problems.length === 0 && <span className="muted small">{editorProblems.length} schema hint(s) in the editor</span>}
+                {editorProblems.length > 0 && problems.length === 0 && (
+                  <span className="muted small">{editorProblems.length} schema hint(s) in the editor</span>
+                )}
               </div>
               {(saveError || problems.length > 0) && (
-                <div className="error-note" role="alert" data-testid="local-save-error" data-error-code={saveError?.code ?? 'invalid_json'}>
+                <div
+                  className="error-note"
+                  role="alert"
+                  data-testid="local-save-error"
+                  data-error-code={saveError?.code ?? 'invalid_json'}
+                >
                   <div>
                     {saveError ? (
                       <>
-                        <code className="error-note__code">{saveError.code}</code> {problems.length ? 'The definition was not saved:' : saveError.message}
+                        <code className="error-note__code">{saveError.code}</code>{' '}
+                        {problems.length ? 'The definition was not saved:' : saveError.message}
                       </>
                     ) : (
                       'Not saved:'
@@ -135,7 +199,14 @@ export function LocalScreen() {
 
 /** The demo flow: a running local connector becomes an SDK connection with its URL and secret. */
 function registerAsConnection(c: LocalConnectorDto) {
-  useConnectionsStore.getState().setPrefill({ name: c.name, webhook_url: c.url ?? '', signing_secret: definitionSecret(c) ?? undefined, enabled: true });
+  useConnectionsStore
+    .getState()
+    .setPrefill({
+      name: c.name,
+      webhook_url: c.url ?? '',
+      signing_secret: definitionSecret(c) ?? undefined,
+      enabled: true,
+    });
   useUiStore.getState().navigate({ name: 'business-tools' });
 }
 
@@ -144,11 +215,23 @@ function StartStop({ id, running }: { id: string; running: boolean }) {
   const stopping = useLocalStore((s) => isBusy(s, 'stop', id));
   const st = useLocalStore.getState;
   return running ? (
-    <button type="button" className="btn btn--small" data-testid="local-stop" disabled={stopping} onClick={() => void st().stop(id)}>
+    <button
+      type="button"
+      className="btn btn--small"
+      data-testid="local-stop"
+      disabled={stopping}
+      onClick={() => void st().stop(id)}
+    >
       {stopping ? 'Stopping…' : 'Stop'}
     </button>
   ) : (
-    <button type="button" className="btn btn--small btn--primary" data-testid="local-start" disabled={starting} onClick={() => void st().start(id)}>
+    <button
+      type="button"
+      className="btn btn--small btn--primary"
+      data-testid="local-start"
+      disabled={starting}
+      onClick={() => void st().start(id)}
+    >
       {starting ? 'Starting…' : 'Start'}
     </button>
   );

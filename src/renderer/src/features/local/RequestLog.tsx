@@ -14,16 +14,28 @@ export function RequestLog({ connectorId }: { connectorId: string }) {
     <Section title="Live requests" testId="local-log">
       {log.length === 0 ? (
         <EmptyState title="No requests yet" testId="local-log-empty">
-          {running ? 'Requests to this connector appear here as they arrive. Send one from the Console.' : 'Start the connector, then call it from the Console or register it as a connection.'}
+          {running
+            ? 'Requests to this connector appear here as they arrive. Send one from the Console.'
+            : 'Start the connector, then call it from the Console or register it as a connection.'}
         </EmptyState>
       ) : (
         <ul className="list list--dense">
           {log.map((e) => (
             <li key={e.exchangeId}>
-              <button type="button" className="list__item" data-testid="local-log-item" data-exchange-id={e.exchangeId} onClick={() => useUiStore.getState().navigate({ name: 'inspector', param: String(e.exchangeId) })}>
+              <button
+                type="button"
+                className="list__item"
+                data-testid="local-log-item"
+                data-exchange-id={e.exchangeId}
+                onClick={() =>
+                  useUiStore.getState().navigate({ name: 'inspector', param: String(e.exchangeId) })
+                }
+              >
                 <span className="list__title">
                   <span className="mono">{exchangeTitle(e.summary)}</span>
-                  <Badge tone={verdictTone(e.summary.verdict, e.summary.responseStatus)}>{e.summary.responseStatus ?? '—'}</Badge>
+                  <Badge tone={verdictTone(e.summary.verdict, e.summary.responseStatus)}>
+                    {e.summary.responseStatus ?? '—'}
+                  </Badge>
                 </span>
                 <span className="list__sub">
                   {new Date(e.summary.startedAt).toLocaleTimeString()} · {e.verdictText}

@@ -30,7 +30,9 @@ export function ToolsScreen() {
     if (!tool) return;
     const cs = useConsoleStore.getState();
     cs.setTargetKind('connection');
-    void cs.setConnection(tool.connection_id).then(() => useConsoleStore.getState().setTool(tool.definition.name));
+    void cs
+      .setConnection(tool.connection_id)
+      .then(() => useConsoleStore.getState().setTool(tool.definition.name));
     cs.setType('tool.invoke');
     useUiStore.getState().navigate({ name: 'console' });
   }
@@ -44,7 +46,12 @@ export function ToolsScreen() {
         </div>
         <div className="screen__tools">
           <label htmlFor="tools-ws">Workspace</label>
-          <select id="tools-ws" data-testid="tools-workspace" value={workspaceId ?? ''} onChange={(e) => void useToolsStore.getState().setWorkspace(e.target.value || null)}>
+          <select
+            id="tools-ws"
+            data-testid="tools-workspace"
+            value={workspaceId ?? ''}
+            onChange={(e) => void useToolsStore.getState().setWorkspace(e.target.value || null)}
+          >
             <option value="">All workspaces</option>
             {workspaces.map((w) => (
               <option key={w.id} value={w.id}>
@@ -60,7 +67,13 @@ export function ToolsScreen() {
           {loaded && items.length === 0 && !error && (
             <EmptyState title="No business tools yet" testId="tools-empty">
               Tools appear here after Sync Tools on a connection bound to a workspace.{' '}
-              <a href="#/business-tools" onClick={(e) => { e.preventDefault(); ui.navigate({ name: 'business-tools' }); }}>
+              <a
+                href="#/business-tools"
+                onClick={(e) => {
+                  e.preventDefault();
+                  ui.navigate({ name: 'business-tools' });
+                }}
+              >
                 Go to SDK Connections
               </a>
             </EmptyState>
@@ -68,7 +81,14 @@ export function ToolsScreen() {
           <ul className="list" data-testid="tool-list">
             {items.map((t) => (
               <li key={t.id}>
-                <button type="button" className="list__item" aria-current={t.id === selectedId ? 'true' : undefined} data-testid="tool-item" data-tool-name={t.definition.name} onClick={() => useToolsStore.getState().select(t.id)}>
+                <button
+                  type="button"
+                  className="list__item"
+                  aria-current={t.id === selectedId ? 'true' : undefined}
+                  data-testid="tool-item"
+                  data-tool-name={t.definition.name}
+                  onClick={() => useToolsStore.getState().select(t.id)}
+                >
                   <span className="list__title">
                     <span className="mono">{t.definition.name}</span>
                     {t.definition.chat === false && <Badge tone="warn">off chat</Badge>}
@@ -108,7 +128,14 @@ export function ToolsScreen() {
               <h4>Parameters</h4>
               <ParamTable schema={tool.definition.input_schema} />
               <h4>input_schema</h4>
-              <CodeEditor modelId={`tool-schema-${tool.id}`} value={JSON.stringify(tool.definition.input_schema, null, 2)} readOnly height="220px" ariaLabel="Input schema (read-only)" testId="tool-schema" />
+              <CodeEditor
+                modelId={`tool-schema-${tool.id}`}
+                value={JSON.stringify(tool.definition.input_schema, null, 2)}
+                readOnly
+                height="220px"
+                ariaLabel="Input schema (read-only)"
+                testId="tool-schema"
+              />
             </div>
           )}
         </div>

@@ -27,7 +27,12 @@ export interface ConnectionsActions {
 type Set = (fn: (s: ConnectionsState) => Partial<ConnectionsState>) => void;
 
 /** Runs one per-connection operation, keeping its busy flag and its error under `${op}:${id}`. */
-async function tracked<T>(set: Set, op: ConnectionOp, id: string, run: () => Promise<Result<T>>): Promise<Result<T>> {
+async function tracked<T>(
+  set: Set,
+  op: ConnectionOp,
+  id: string,
+  run: () => Promise<Result<T>>,
+): Promise<Result<T>> {
   const key = `${op}:${id}`;
   set((s) => ({ busy: { ...s.busy, [key]: true }, errors: without(s.errors, key) }));
   const r = await run();
@@ -63,7 +68,8 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
       items: r.data,
       loaded: true,
       listError: null,
-      selectedId: selectedId && r.data.some((c) => c.id === selectedId) ? selectedId : (r.data[0]?.id ?? null),
+      selectedId:
+        selectedId && r.data.some((c) => c.id === selectedId) ? selectedId : (r.data[0]?.id ?? null),
     });
   },
 
@@ -88,7 +94,9 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
       prefill: null,
       items: upsert(s.items, c),
       selectedId: c.id,
-      revealed: c.signing_secret ? { connectionId: c.id, connectionName: c.name, secret: c.signing_secret, reason: 'created' } : null,
+      revealed: c.signing_secret
+        ? { connectionId: c.id, connectionName: c.name, secret: c.signing_secret, reason: 'created' }
+        : null,
     }));
     return c;
   },
@@ -103,7 +111,9 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
       const c = r.data;
       set((s) => ({
         items: upsert(s.items, c),
-        revealed: c.signing_secret ? { connectionId: c.id, connectionName: c.name, secret: c.signing_secret, reason: 'rotated' } : s.revealed,
+        revealed: c.signing_secret
+          ? { connectionId: c.id, connectionName: c.name, secret: c.signing_secret, reason: 'rotated' }
+          : s.revealed,
       }));
     }
     return r.ok;
@@ -113,7 +123,15 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
     const r = await tracked(set, 'rotate', id, () => call('connections:rotate-secret', { id }));
     if (r.ok && r.data.signing_secret) {
       const c = r.data;
-      set((s) => ({ items: upsert(s.items, c), revealed: { connectionId: c.id, connectionName: c.name, secret: c.signing_secret!, reason: 'rotated' } }));
+      set((s) => ({
+        items: upsert(s.items, c),
+        revealed: {
+          connectionId: c.id,
+          connectionName: c.name,
+          secret: c.signing_secret!,
+          reason: 'rotated',
+        },
+      }));
     }
   },
 
@@ -138,7 +156,9 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
       const report = r.data;
       set((s) => ({
         tests: { ...s.tests, [id]: report },
-        items: s.items.map((c) => (c.id === id ? { ...c, status: report.status, last_tested_at: report.tested_at } : c)),
+        items: s.items.map((c) =>
+          c.id === id ? { ...c, status: report.status, last_tested_at: report.tested_at } : c,
+        ),
       }));
     }
   },
@@ -149,7 +169,9 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
       const report = r.data;
       set((s) => ({
         syncs: { ...s.syncs, [id]: report },
-        items: s.items.map((c) => (c.id === id && workspaceId !== undefined ? { ...c, workspace_id: workspaceId } : c)),
+        items: s.items.map((c) =>
+          c.id === id && workspaceId !== undefined ? { ...c, workspace_id: workspaceId } : c,
+        ),
       }));
       void get().loadFlows(id);
     }
@@ -181,4 +203,3 @@ export const useConnectionsStore = create<ConnectionsState & ConnectionsActions>
     });
   },
 }));
-

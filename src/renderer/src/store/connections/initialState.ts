@@ -1,7 +1,15 @@
 // State of Business Tools > SDK Connections: the registered connections and, per connection, the
 // outcome of each operation (test, sync, flows, events) with the error it produced, if any.
 
-import type { ApiError, ConnectionDto, ConnectionInput, FlowsDto, OrgEventDto, SyncReportDto, TestReportDto } from '../../../../shared/index.ts';
+import type {
+  ApiError,
+  ConnectionDto,
+  ConnectionInput,
+  FlowsDto,
+  OrgEventDto,
+  SyncReportDto,
+  TestReportDto,
+} from '../../../../shared/index.ts';
 
 export type ConnectionOp = 'test' | 'sync' | 'update' | 'rotate' | 'delete' | 'flows' | 'events';
 

@@ -6,15 +6,23 @@ import type { ConnectionOp, ConnectionsState } from './initialState.ts';
 export const selectedConnection = (s: ConnectionsState): ConnectionDto | null =>
   s.items.find((c) => c.id === s.selectedId) ?? null;
 
-export const opError = (s: ConnectionsState, op: ConnectionOp, id: string): ApiError | null => s.errors[`${op}:${id}`] ?? null;
+export const opError = (s: ConnectionsState, op: ConnectionOp, id: string): ApiError | null =>
+  s.errors[`${op}:${id}`] ?? null;
 
-export const isBusy = (s: ConnectionsState, op: ConnectionOp, id: string): boolean => Boolean(s.busy[`${op}:${id}`]);
+export const isBusy = (s: ConnectionsState, op: ConnectionOp, id: string): boolean =>
+  Boolean(s.busy[`${op}:${id}`]);
 
 /** Counts per change kind: what a sync changed is what a person looks for. */
 export function syncChanges(report: SyncReportDto | undefined) {
   if (!report) return null;
   const count = (change: string) => report.tools.filter((t) => t.change === change).length;
-  return { report, added: count('new'), updated: count('updated'), removed: count('removed'), unchanged: count('unchanged') };
+  return {
+    report,
+    added: count('new'),
+    updated: count('updated'),
+    removed: count('removed'),
+    unchanged: count('unchanged'),
+  };
 }
 
 export const STATUS_LABEL: Record<ConnectionDto['status'], string> = {

@@ -32,7 +32,9 @@ function toolsFromAnswer(b64: string | null): ToolDefinitionDto[] {
   try {
     const body = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
     const list = body?.tools ?? body?.output?.tools;
-    return Array.isArray(list) ? list.filter((t: unknown) => t && typeof (t as ToolDefinitionDto).name === 'string') : [];
+    return Array.isArray(list)
+      ? list.filter((t: unknown) => t && typeof (t as ToolDefinitionDto).name === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -79,7 +81,12 @@ export const useConsoleStore = create<ConsoleState & ConsoleActions>()((set, get
     if (!r.ok) return set({ toolsError: r.error });
     const tools = toolsFromAnswer(r.data.responseBodyBase64);
     if (tools.length === 0) {
-      return set({ toolsError: { code: 'no_tools', message: `capabilities.list answered ${r.data.responseStatus ?? 'nothing'} without tools (${r.data.verdict}).` } });
+      return set({
+        toolsError: {
+          code: 'no_tools',
+          message: `capabilities.list answered ${r.data.responseStatus ?? 'nothing'} without tools (${r.data.verdict}).`,
+        },
+      });
     }
     set({ knownTools: tools });
     if (!tools.some((t) => t.name === get().tool)) get().setTool(tools[0].name);
@@ -93,8 +100,15 @@ export const useConsoleStore = create<ConsoleState & ConsoleActions>()((set, get
     const def = get().knownTools.find((t) => t.name === tool) ?? null;
     const prev = get().knownTools.find((t) => t.name === get().tool) ?? null;
     // Replace the parameters only when they are still the previous tool's untouched skeleton.
-    const untouched = get().paramsText.trim() === '' || get().paramsText === parameterSkeleton(prev) || get().paramsText === '{}';
-    set((s) => ({ tool, paramsText: untouched && def ? parameterSkeleton(def) : s.paramsText, fieldErrors: { ...s.fieldErrors, tool: undefined } }));
+    const untouched =
+      get().paramsText.trim() === '' ||
+      get().paramsText === parameterSkeleton(prev) ||
+      get().paramsText === '{}';
+    set((s) => ({
+      tool,
+      paramsText: untouched && def ? parameterSkeleton(def) : s.paramsText,
+      fieldErrors: { ...s.fieldErrors, tool: undefined },
+    }));
   },
 
   setParams(paramsText) {

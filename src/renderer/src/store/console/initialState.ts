@@ -34,7 +34,12 @@ export interface ConsoleState {
   lastExchangeId: number | null;
 }
 
-export const SIGNING_HEADERS = ['x-service-signature', 'x-service-timestamp', 'x-service-protocol', 'x-service-trace-id'] as const;
+export const SIGNING_HEADERS = [
+  'x-service-signature',
+  'x-service-timestamp',
+  'x-service-protocol',
+  'x-service-trace-id',
+] as const;
 
 export const initialConsoleState: ConsoleState = {
   targetKind: 'connection',

@@ -5,18 +5,30 @@ import type { ConsoleSendInput, FaultsDto, TargetDto, ToolDefinitionDto } from '
 import { parseJsonObject } from '../../lib/json-input.ts';
 import type { ConsoleFieldErrors, ConsoleState } from './initialState.ts';
 
-export const currentTool = (s: ConsoleState): ToolDefinitionDto | null => s.knownTools.find((t) => t.name === s.tool) ?? null;
+export const currentTool = (s: ConsoleState): ToolDefinitionDto | null =>
+  s.knownTools.find((t) => t.name === s.tool) ?? null;
 
 /** Number of fault controls switched on, shown on the collapsed fault panel. */
 export function activeFaultCount(f: FaultsDto): number {
-  return [f.skewOffsetSeconds, f.wrongSecret, f.tamperBody, f.dropHeaders?.length, f.headerCase, f.protocolVersion, f.replay].filter(Boolean).length;
+  return [
+    f.skewOffsetSeconds,
+    f.wrongSecret,
+    f.tamperBody,
+    f.dropHeaders?.length,
+    f.headerCase,
+    f.protocolVersion,
+    f.replay,
+  ].filter(Boolean).length;
 }
 
 function target(s: ConsoleState): TargetDto | string {
-  if (s.targetKind === 'connection') return s.connectionId ? { kind: 'connection', id: s.connectionId } : 'Pick a connection to call.';
-  if (s.targetKind === 'local') return s.localId ? { kind: 'local', id: s.localId } : 'Pick a local connector to call.';
+  if (s.targetKind === 'connection')
+    return s.connectionId ? { kind: 'connection', id: s.connectionId } : 'Pick a connection to call.';
+  if (s.targetKind === 'local')
+    return s.localId ? { kind: 'local', id: s.localId } : 'Pick a local connector to call.';
   const url = s.url.trim();
-  if (!/^https?:\/\/\S+$/i.test(url)) return 'Enter the connector endpoint URL (http:// or https://…/service).';
+  if (!/^https?:\/\/\S+$/i.test(url))
+    return 'Enter the connector endpoint URL (http:// or https://…/service).';
   if (s.secret === '') return 'Enter the signing secret the connector expects.';
   return { kind: 'url', url, secret: s.secret };
 }
@@ -27,13 +39,22 @@ export function parameterSkeleton(tool: ToolDefinitionDto | null): string {
   const schema = tool.input_schema ?? {};
   const props = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  const empty: Record<string, unknown> = { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} };
+  const empty: Record<string, unknown> = {
+    string: '',
+    number: 0,
+    integer: 0,
+    boolean: false,
+    array: [],
+    object: {},
+  };
   const out: Record<string, unknown> = {};
   for (const name of required) out[name] = empty[String(props[name]?.type)] ?? null;
   return JSON.stringify(out, null, 2);
 }
 
-export function buildSendInput(s: ConsoleState): { ok: true; input: ConsoleSendInput } | { ok: false; errors: ConsoleFieldErrors } {
+export function buildSendInput(
+  s: ConsoleState,
+): { ok: true; input: ConsoleSendInput } | { ok: false; errors: ConsoleFieldErrors } {
   const errors: ConsoleFieldErrors = {};
   const t = target(s);
   if (typeof t === 'string') errors.target = t;

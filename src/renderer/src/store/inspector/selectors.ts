@@ -27,8 +27,11 @@ export function signatureComparison(x: ExchangeDetailDto) {
 }
 
 /** `tool.invoke getProduct`, `ping`... the short name of what an exchange was. */
-export const exchangeTitle = (x: { requestType: string | null; tool: string | null; method: string }): string =>
-  [x.requestType ?? x.method, x.tool].filter(Boolean).join(' ');
+export const exchangeTitle = (x: {
+  requestType: string | null;
+  tool: string | null;
+  method: string;
+}): string => [x.requestType ?? x.method, x.tool].filter(Boolean).join(' ');
 
 export function verdictTone(verdict: string, status: number | null): 'ok' | 'warn' | 'bad' {
   if (/^(ok|valid|result|pong|success)/i.test(verdict) && (status === null || status < 400)) return 'ok';

@@ -28,7 +28,11 @@ function replace(items: LocalConnectorDto[], c: LocalConnectorDto): LocalConnect
 }
 
 export const useLocalStore = create<LocalState & LocalActions>()((set, get) => {
-  async function op(id: string, name: 'start' | 'stop' | 'delete', run: () => Promise<Result<LocalConnectorDto | { deleted: true }>>) {
+  async function op(
+    id: string,
+    name: 'start' | 'stop' | 'delete',
+    run: () => Promise<Result<LocalConnectorDto | { deleted: true }>>,
+  ) {
     const key = `${name}:${id}`;
     set((s) => ({ busy: { ...s.busy, [key]: true }, opError: null }));
     const r = await run();
@@ -39,7 +43,13 @@ export const useLocalStore = create<LocalState & LocalActions>()((set, get) => {
       if ('deleted' in r.data) {
         const items = s.items.filter((c) => c.id !== id);
         const selectedId = s.selectedId === id ? (items[0]?.id ?? null) : s.selectedId;
-        return { busy, items, selectedId, draft: selectedId === s.selectedId ? s.draft : pretty(items[0]), dirty: false };
+        return {
+          busy,
+          items,
+          selectedId,
+          draft: selectedId === s.selectedId ? s.draft : pretty(items[0]),
+          dirty: false,
+        };
       }
       return { busy, items: replace(s.items, r.data as LocalConnectorDto) };
     });
@@ -65,11 +75,25 @@ export const useLocalStore = create<LocalState & LocalActions>()((set, get) => {
     },
 
     select(id) {
-      set({ selectedId: id, draft: pretty(get().items.find((c) => c.id === id)), dirty: false, problems: [], saveError: null, savedAt: null });
+      set({
+        selectedId: id,
+        draft: pretty(get().items.find((c) => c.id === id)),
+        dirty: false,
+        problems: [],
+        saveError: null,
+        savedAt: null,
+      });
     },
 
     newDraft() {
-      set({ selectedId: null, draft: JSON.stringify(NEW_DEFINITION, null, 2), dirty: true, problems: [], saveError: null, savedAt: null });
+      set({
+        selectedId: null,
+        draft: JSON.stringify(NEW_DEFINITION, null, 2),
+        dirty: true,
+        problems: [],
+        saveError: null,
+        savedAt: null,
+      });
     },
 
     setDraft(draft) {
@@ -89,7 +113,14 @@ export const useLocalStore = create<LocalState & LocalActions>()((set, get) => {
         set({ saving: false, saveError: r.error, problems: problemsOf(r.error.details) });
         return false;
       }
-      set((s) => ({ saving: false, items: replace(s.items, r.data), selectedId: r.data.id, draft: pretty(r.data), dirty: false, savedAt: Date.now() }));
+      set((s) => ({
+        saving: false,
+        items: replace(s.items, r.data),
+        selectedId: r.data.id,
+        draft: pretty(r.data),
+        dirty: false,
+        savedAt: Date.now(),
+      }));
       return true;
     },
 

@@ -3,21 +3,27 @@
 import type { HostRequestEventDto, LocalConnectorDto, ToolDefinitionDto } from '../../../../shared/index.ts';
 import type { LocalState } from './initialState.ts';
 
-export const selectedConnector = (s: LocalState): LocalConnectorDto | null => s.items.find((c) => c.id === s.selectedId) ?? null;
+export const selectedConnector = (s: LocalState): LocalConnectorDto | null =>
+  s.items.find((c) => c.id === s.selectedId) ?? null;
 
-export const isBusy = (s: LocalState, op: 'start' | 'stop' | 'delete', id: string): boolean => Boolean(s.busy[`${op}:${id}`]);
+export const isBusy = (s: LocalState, op: 'start' | 'stop' | 'delete', id: string): boolean =>
+  Boolean(s.busy[`${op}:${id}`]);
 
 const NO_LOG: HostRequestEventDto[] = [];
 
 /** Stable empty list: a fresh [] per call would make zustand re-render forever. */
-export const logOf = (s: LocalState, id: string | null): HostRequestEventDto[] => (id ? (s.log[id] ?? NO_LOG) : NO_LOG);
+export const logOf = (s: LocalState, id: string | null): HostRequestEventDto[] =>
+  id ? (s.log[id] ?? NO_LOG) : NO_LOG;
 
 /** The tools a local connector declares, in the wire shape the console offers for invocation. */
 export function declaredTools(c: LocalConnectorDto | null): ToolDefinitionDto[] {
   const tools = (c?.definition as { tools?: unknown })?.tools;
   if (!Array.isArray(tools)) return [];
   return tools
-    .filter((t): t is Record<string, unknown> => !!t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string')
+    .filter(
+      (t): t is Record<string, unknown> =>
+        !!t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string',
+    )
     .map((t) => ({
       name: t.name as string,
       description: typeof t.description === 'string' ? t.description : '',

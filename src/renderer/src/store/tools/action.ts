@@ -25,7 +25,8 @@ export const useToolsStore = create<ToolsState & ToolsActions>()((set, get) => (
       loaded: true,
       error: null,
       items: r.data,
-      selectedId: selectedId && r.data.some((t) => t.id === selectedId) ? selectedId : (r.data[0]?.id ?? null),
+      selectedId:
+        selectedId && r.data.some((t) => t.id === selectedId) ? selectedId : (r.data[0]?.id ?? null),
     });
   },
 

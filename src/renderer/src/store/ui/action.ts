@@ -20,7 +20,11 @@ export const useUiStore = create<UiState & UiActions>()((set, get) => ({
   route: typeof location === 'undefined' ? initialUiState.route : parseHash(location.hash),
 
   async boot() {
-    const [info, org, ws] = await Promise.all([call('app:get-info', undefined), call('org:get', undefined), call('workspaces:list', undefined)]);
+    const [info, org, ws] = await Promise.all([
+      call('app:get-info', undefined),
+      call('org:get', undefined),
+      call('workspaces:list', undefined),
+    ]);
     const firstError = [info, org, ws].find((r) => !r.ok);
     set({
       info: info.ok ? info.data : null,

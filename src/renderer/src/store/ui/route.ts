@@ -7,7 +7,8 @@ const NAMES: RouteName[] = ['business-tools', 'tools', 'console', 'inspector', '
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
-  if (parts[0] === 'app' && parts[1] === 'organization' && parts[2] === 'sdk-connections') return { name: 'business-tools' };
+  if (parts[0] === 'app' && parts[1] === 'organization' && parts[2] === 'sdk-connections')
+    return { name: 'business-tools' };
   if (parts[0] === 'app' && parts[1] === 'business-tools') return { name: 'business-tools' };
   const name = NAMES.find((n) => n === parts[0]) ?? 'business-tools';
   return parts[1] ? { name, param: decodeURIComponent(parts[1]) } : { name };

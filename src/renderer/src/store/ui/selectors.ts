@@ -7,4 +7,5 @@ export const workspaceName = (s: UiState, id: string | null | undefined): string
 
 export const isPremium = (s: UiState): boolean => s.org?.plan === 'premium';
 
-export const ssrfModeLabel = (s: UiState): string => (s.info?.ssrfMode === 'strict' ? 'strict (production rules)' : 'dev (loopback and http allowed)');
+export const ssrfModeLabel = (s: UiState): string =>
+  s.info?.ssrfMode === 'strict' ? 'strict (production rules)' : 'dev (loopback and http allowed)';
