@@ -1,0 +1,111 @@
+// What both shells (Electron and `ctb serve`) run behind the contract: the engine of a data folder,
+// the local connector host beside it, the mock platform REST API, the event hub and the handlers.
+
+import { createEngine } from '../engine/index.ts';
+import type { Engine } from '../engine/index.ts';
+import { ConnectorHost } from '../connector/host/index.ts';
+import type { HostRequestEvent, PlatformEventsTarget } from '../connector/host/index.ts';
+import type { KeyProvider, Plan, SsrfMode } from '../platform/index.ts';
+import type { Handlers } from '../shared/index.ts';
+import { createDispatch } from './dispatch.ts';
+import type { Dispatch } from './dispatch.ts';
+import { EventHub } from './event-hub.ts';
+import { createHandlers } from './handlers.ts';
+import { hostRequestDto } from './host-dto.ts';
+
+export interface BackendOptions {
+  dataDir: string;
+  keyProvider?: KeyProvider;
+  mode: 'desktop' | 'browser';
+  version: string;
+  ssrfMode?: SsrfMode;
+  plan?: Plan;
+  seedPassword?: string;
+  /** Also serve the mock platform REST API on 127.0.0.1 (organization events need it). Default true. */
+  platformServer?: boolean;
+  /** Where unexpected handler errors are written (default: stderr). */
+  log?: (error: unknown) => void;
+}
+
+export interface Backend {
+  engine: Engine;
+  host: ConnectorHost;
+  hub: EventHub;
+  handlers: Handlers;
+  dispatch: Dispatch;
+  platformUrl: string | null;
+  close(): Promise<void>;
+}
+
+export async function openBackend(options: BackendOptions): Promise<Backend> {
+  const engine = await createEngine({
+    dataDir: options.dataDir,
+    keyProvider: options.keyProvider,
+    ssrfMode: options.ssrfMode,
+    plan: options.plan,
+    seedPassword: options.seedPassword,
+  });
+  const hub = new EventHub();
+  announceHistory(engine, hub);
+  let platformUrl: string | null = null;
+  // The engine does not own a connector host yet: it is wired here, on the same db and history.
+  const host: ConnectorHost = new ConnectorHost({
+    db: engine.db,
+    history: engine.history,
+    dataDir: engine.dataDir ?? undefined,
+    platformEvents: (): PlatformEventsTarget | null => eventsTarget(engine, host, platformUrl),
+  });
+  host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
+  try {
+    if (options.platformServer !== false) platformUrl = (await engine.startPlatformServer({ host: '127.0.0.1', port: 0 })).url;
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+  const handlers = createHandlers({
+    engine,
+    host,
+    hub,
+    info: { version: options.version, mode: options.mode, platformUrl: () => platformUrl },
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    engine,
+    host,
+    hub,
+    handlers,
+    dispatch: createDispatch(handlers, options.log),
+    get platformUrl() {
+      return platformUrl;
+    },
+    close() {
+      closing ??= (async () => {
+        await host.stopAll();
+        await engine.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Every History append (platform calls, console sends, host requests) becomes 'history:appended'. */
+function announceHistory(engine: Engine, hub: EventHub): void {
+  const history = engine.history;
+  const record = history.record.bind(history);
+  history.record = (input) => {
+    const id = record(input);
+    hub.emit('history:appended', { id });
+    return id;
+  };
+}
+
+/**
+ * Organization events of a local connector go to the platform as the SDK connection that points
+ * at it (its webhook_url is one of the running local connectors' URLs).
+ */
+function eventsTarget(engine: Engine, host: ConnectorHost, platformUrl: string | null): PlatformEventsTarget | null {
+  if (!platformUrl) return null;
+  const running = new Set(host.list().map((d) => d.status.url).filter((u): u is string => u !== null));
+  const connection = engine.platform.connections.list().find((c) => c.webhook_url !== null && running.has(c.webhook_url));
+  return connection ? { url: platformUrl, connectionId: connection.id, secret: engine.platform.connections.secretOf(connection.id) } : null;
+}

@@ -1,0 +1,70 @@
+// Who may talk to browser mode: the per-launch token (constant-time), a loopback Host header and,
+// when sent, the same loopback Origin. Host and Origin checks are the DNS-rebinding defence.
+
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+
+export const TOKEN_HEADER = 'x-ctb-token';
+
+export interface GuardConfig {
+  port: number;
+  token: string;
+  /** Host names besides the loopback ones the server answers to (an explicit --host). */
+  extraHosts: string[];
+  /** Bound to a wildcard address: any IP literal is a host a browser can legitimately use. */
+  allowIpLiterals: boolean;
+}
+
+export type GuardVerdict = { ok: true } | { ok: false; code: 'forbidden_host' | 'forbidden_origin' | 'invalid_token'; message: string };
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Compares digests, so neither the length nor the content of the token leaks through timing. */
+export function tokenMatches(given: string | null | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+function splitHost(hostHeader: string): { name: string; port: string } | null {
+  const m = /^(\[[0-9a-f:.]+\]|[^:[\]]+):(\d{1,5})$/i.exec(hostHeader.trim());
+  return m ? { name: m[1].toLowerCase(), port: m[2] } : null;
+}
+
+/** A rebinding attack arrives with the attacker's name in Host: only names we chose are accepted. */
+export function isAllowedHost(hostHeader: string | undefined, config: GuardConfig): boolean {
+  if (!hostHeader) return false;
+  const parts = splitHost(hostHeader);
+  if (!parts || parts.port !== String(config.port)) return false;
+  if (LOOPBACK_NAMES.includes(parts.name) || config.extraHosts.includes(parts.name)) return true;
+  // An IP literal cannot be rebound: DNS plays no part in reaching it.
+  return config.allowIpLiterals && isIP(parts.name.replace(/^\[|\]$/g, '')) !== 0;
+}
+
+export function checkOrigin(origin: string | undefined, hostHeader: string | undefined, config: GuardConfig): boolean {
+  if (origin === undefined) return true;
+  return isAllowedHost(hostHeader, config) && origin.toLowerCase() === `http://${(hostHeader ?? '').trim().toLowerCase()}`;
+}
+
+type HeaderMap = Record<string, string | string[] | undefined>;
+
+const one = (headers: HeaderMap, name: string): string | undefined => {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+
+export function guardRequest(rawHeaders: HeaderMap, token: string | null | undefined, config: GuardConfig): GuardVerdict {
+  const headers = { host: one(rawHeaders, 'host'), origin: one(rawHeaders, 'origin'), site: one(rawHeaders, 'sec-fetch-site') };
+  if (!isAllowedHost(headers.host, config))
+    return { ok: false, code: 'forbidden_host', message: 'this server only answers to its own loopback address (Host header refused)' };
+  if (!checkOrigin(headers.origin, headers.host, config) || headers.site === 'cross-site')
+    return { ok: false, code: 'forbidden_origin', message: 'requests from other origins are refused' };
+  if (!tokenMatches(token, config.token))
+    return { ok: false, code: 'invalid_token', message: 'missing or wrong session token: open the URL that `ctb serve` printed' };
+  return { ok: true };
+}

@@ -1,0 +1,7 @@
+// The sandboxed preload (built as CommonJS): exposes the contract as window.ctb and nothing else.
+// It imports only the name lists of src/shared, so the bundle stays a few kilobytes.
+
+import { contextBridge, ipcRenderer } from 'electron';
+import { createBridgeApi } from './api.ts';
+
+contextBridge.exposeInMainWorld('ctb', createBridgeApi(ipcRenderer));
