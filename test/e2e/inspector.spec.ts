@@ -39,6 +39,8 @@ test.describe('Inspector', () => {
 
     // 420 s in the past against a ±300 s window.
     await expect(view.getByTestId('skew-bar')).toHaveAttribute('data-outside', 'true');
+    await expect(view.getByTestId('skew-bar')).toHaveAttribute('data-offset', '-420');
+    await expect(view.getByTestId('skew-caption')).toContainText('in the past');
     await expect(view.getByTestId('skew-caption')).toContainText('outside the window');
 
     await view.getByTestId('request-body-tab-hex').click();

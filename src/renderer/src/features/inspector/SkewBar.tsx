@@ -15,17 +15,20 @@ export function SkewBar({ skew }: { skew: DiagnosisDto['skew'] }) {
       </p>
     );
   }
-  const sc = skewScale(skew.seconds, skew.toleranceSeconds, W);
+  // explain() measures now - timestamp; draw the timestamp against the clock: past left, future right.
+  const offset = -skew.seconds;
+  const sc = skewScale(offset, skew.toleranceSeconds, W);
   const lo = sc.x(-skew.toleranceSeconds);
   const hi = sc.x(skew.toleranceSeconds);
-  const mx = sc.x(skew.seconds);
-  const sign = skew.seconds > 0 ? '+' : '';
-  const words = skew.seconds === 0 ? 'on time' : skew.seconds > 0 ? 'in the future' : 'in the past';
+  const mx = sc.x(offset);
+  const sign = offset > 0 ? '+' : '';
+  const words = offset === 0 ? 'on time' : offset > 0 ? 'ahead of the clock (in the future)' : 'behind the clock (in the past)';
   return (
     <figure
       className="skew"
       data-testid="skew-bar"
       data-skew={skew.seconds}
+      data-offset={offset}
       data-outside={String(sc.outside)}
     >
       <svg
@@ -33,7 +36,7 @@ export function SkewBar({ skew }: { skew: DiagnosisDto['skew'] }) {
         height={H}
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={`Skew ${sign}${skew.seconds} s; window ±${skew.toleranceSeconds} s`}
+        aria-label={`Timestamp ${sign}${offset} s against the clock; window ±${skew.toleranceSeconds} s`}
       >
         <line x1={0} y1={22} x2={W} y2={22} className="skew__axis" />
         <rect
@@ -61,8 +64,8 @@ export function SkewBar({ skew }: { skew: DiagnosisDto['skew'] }) {
         />
       </svg>
       <figcaption className="small" data-testid="skew-caption">
-        {sign}
-        {skew.seconds} s {words}; accepted within ±{skew.toleranceSeconds} s —{' '}
+        Timestamp {sign}
+        {offset} s, {words}; accepted within ±{skew.toleranceSeconds} s —{' '}
         <strong className={sc.outside ? 'text-bad' : 'text-ok'}>
           {sc.outside ? 'outside the window' : 'within the window'}
         </strong>
