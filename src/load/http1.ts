@@ -51,11 +51,10 @@ class AnswerParser {
     if (!m) throw failure('HPE_INVALID', `not an HTTP/1.1 answer: ${JSON.stringify(head.slice(0, 40))}`);
     this.status = Number(m[1]);
     this.bodyStart = end + 4;
-    const lower = head.toLowerCase();
-    this.closeAfter = /\r\nconnection:[ \t]*close/.test(lower) || head.startsWith('HTTP/1.0');
-    const length = /\r\ncontent-length:[ \t]*(\d+)/.exec(lower);
+    this.closeAfter = /\r\nconnection:[ \t]*close/i.test(head) || head.startsWith('HTTP/1.0');
+    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head);
     if (this.status === 204 || this.status === 304) this.remaining = 0;
-    else if (/\r\ntransfer-encoding:[^\r]*chunked/.test(lower)) this.remaining = -1;
+    else if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) this.remaining = -1;
     else if (length) this.remaining = Number(length[1]);
     else this.remaining = -2;
     return true;
@@ -112,14 +111,23 @@ export class Http1Connection {
   }
 
   /** Sends one request (flat header name/value list) and resolves with the whole answer. */
-  async send(headers: string[], body: Buffer): Promise<Answer> {
-    const socket = this.socket ?? (await this.open());
+  send(headers: string[], body: Buffer): Promise<Answer> {
+    // No async wrapper on the hot path: one promise per request, and only a reconnect awaits.
+    if (this.socket === null) return this.open().then((socket) => this.write(socket, headers, body));
+    return this.write(this.socket, headers, body);
+  }
+
+  private write(socket: Socket, headers: string[], body: Buffer): Promise<Answer> {
     let head = this.prefix;
     for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
     head += `content-length: ${body.length}\r\n\r\n`;
+    // One buffer, one write, one segment: the head is ASCII, so its length in latin1 is its byte count.
+    const bytes = Buffer.allocUnsafe(head.length + body.length);
+    bytes.write(head, 0, 'latin1');
+    body.copy(bytes, head.length);
     return new Promise((resolve, reject) => {
       this.pending = { socket, resolve, reject };
-      socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+      socket.write(bytes);
     });
   }
 

@@ -24,10 +24,11 @@ export class RequestSource {
   private readonly prefix: string = '';
   private readonly suffix: string = '';
   private readonly fixed: Buffer | null = null;
-  private readonly secret: string;
+  /** The secret as bytes once, so signing does not re-encode it for every request. */
+  private readonly secret: Buffer;
 
   constructor(spec: LoadRequestSpec, secret: string) {
-    this.secret = secret;
+    this.secret = Buffer.from(secret, 'utf8');
     if (spec.kind === 'body') {
       this.fixed = spec.body;
       return;

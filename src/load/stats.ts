@@ -23,7 +23,7 @@ export class LoadStats {
 
   record(latencyMs: number, outcome: Outcome, sent: number, received: number): void {
     const micros = Math.min(MAX_MICROS, Math.max(1, Math.round(latencyMs * 1000)));
-    this.total.recordValue(micros);
+    // Only the slice records per request; it is folded into the total once a second.
     this.slice.recordValue(micros);
     this.requests++;
     this.sliceRequests++;
@@ -51,6 +51,7 @@ export class LoadStats {
       max: atPercentile(this.slice, 100),
     };
     this.timeline.push(point);
+    this.total.add(this.slice);
     this.slice.reset();
     this.sliceRequests = 0;
     this.sliceErrors = 0;
