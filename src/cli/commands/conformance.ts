@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import { DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS } from '../../protocol/index.ts';
 import { formatPrettyLine, formatPrettySummary, runConformance, staticCheckIds, toJson, toJunit } from '../../conformance/index.ts';
 import type { ConformanceReport } from '../../conformance/index.ts';
-import { UsageError } from '../errors.ts';
+import { CheckFailedError, UsageError } from '../errors.ts';
 import { parseHttpUrl, parseInteger, requireSecret } from '../options.ts';
 import { out } from '../render.ts';
 
@@ -74,6 +74,9 @@ export function registerConformanceCommand(program: Command): void {
       const text = render(report, flags.reporter);
       if (flags.output !== undefined) await writeReport(flags.output, text);
       else if (flags.reporter !== 'pretty') process.stdout.write(text);
+      const unreachable = report.checks.map((c) => c.received).find((r) => r && r.status === null && r.error?.code === 'connect_error');
+      if (unreachable && report.checks.every((c) => c.received?.status == null))
+        throw new CheckFailedError(`no answer from ${url}: ${unreachable.error!.message}; is the connector running?`);
       if (!report.summary.conformant) process.exitCode = 1;
     });
 }

@@ -50,6 +50,7 @@ export const aggregateChecks: CheckDefinition[] = [
     reference: 'decisions.md 1-2',
     expected: 'no stack frames, no "stack" field in any answer body',
     run: async (ctx) => {
+      if (answered(ctx.exchanges).length === 0) return skip('no answers to inspect');
       const leaking = answered(ctx.exchanges).find((e) => {
         const text = e.response.body.toString('utf8');
         return STACK_PATTERNS.some((p) => p.test(text));

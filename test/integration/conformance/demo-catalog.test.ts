@@ -81,6 +81,15 @@ describe('ctb conformance against the demo catalog', () => {
     expect(seen).toHaveLength(8);
   });
 
+  it('says the connector is unreachable instead of passing anything when nothing listens', async () => {
+    const closed = await startDemo();
+    await running.splice(-2, 1)[0](); // stop listening; the catalog database closes in afterAll
+    const run = await runCtb(['conformance', '--url', closed, '--secret', SECRET, '--reporter', 'json']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^ctb: no answer from .*is the connector running\?\n$/);
+    expect((JSON.parse(run.stdout) as ConformanceReport).summary.passed).toBe(0);
+  });
+
   it('stops starting checks once cancelled, and does not call the partial run conformant', async () => {
     const controller = new AbortController();
     const report = await runConformance({ url, secret: SECRET, signal: controller.signal, onProgress: (_c, i) => i === 2 && controller.abort() });
