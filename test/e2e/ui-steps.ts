@@ -56,11 +56,16 @@ export async function setEditorText(page: Page, testId: string, text: string): P
 
 /** A full-page screenshot in test-results/screens/, once per colour scheme (light, then dark). */
 export async function screens(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
+  // A viewport as tall as the page, rather than fullPage: the sticky nav then sits where a user sees it.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     // Monaco re-themes on the media change; give it a frame before the capture.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `test-results/screens/${name}-${colorScheme}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screens/${name}-${colorScheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(viewport);
 }
