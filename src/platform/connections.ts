@@ -49,6 +49,17 @@ export function connectionRegistry(ctx: PlatformContext) {
   const byId = db.prepare('SELECT * FROM sdk_connections WHERE id = ? AND org_id = ?');
   const byName = db.prepare('SELECT id FROM sdk_connections WHERE org_id = ? AND name = ? AND id != ?');
   const all = db.prepare('SELECT * FROM sdk_connections WHERE org_id = ? ORDER BY created_at, rowid');
+  // Keyed by ciphertext, so a rotated secret (new ciphertext) can never be served stale.
+  const plaintexts = new Map<string, string>();
+  const reveal = (ciphertext: string): string => {
+    let secret = plaintexts.get(ciphertext);
+    if (secret === undefined) {
+      secret = decryptSecret(ciphertext, ctx.keys);
+      if (plaintexts.size > 1000) plaintexts.clear();
+      plaintexts.set(ciphertext, secret);
+    }
+    return secret;
+  };
 
   function row(id: string): ConnectionRow {
     const r = typeof id === 'string' ? (byId.get(id, ctx.orgId) as ConnectionRow | undefined) : undefined;
@@ -190,7 +201,7 @@ export function connectionRegistry(ctx: PlatformContext) {
     secretOf(id: string): string {
       const r = row(id);
       if (r.secret_ciphertext === null) throw new PlatformError('not_found', `connection "${id}" has no signing secret`);
-      return decryptSecret(r.secret_ciphertext, ctx.keys);
+      return reveal(r.secret_ciphertext);
     },
 
     /** The manager's view of a connection; workspaceId overrides the bound workspace for this call. */
@@ -201,7 +212,7 @@ export function connectionRegistry(ctx: PlatformContext) {
       return {
         connectionId: r.id,
         url: r.webhook_url,
-        secret: decryptSecret(r.secret_ciphertext!, ctx.keys),
+        secret: reveal(r.secret_ciphertext!),
         timeoutMs: r.timeout_ms,
         tenantId: ctx.orgId,
         workspaceId: workspaceId === undefined ? r.workspace_id : workspaceId,

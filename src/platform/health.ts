@@ -13,6 +13,7 @@ export const MAX_CLOCK_OFFSET_S = 60;
 
 export interface PongAssessment {
   latencyMs: number | null;
+  exchangeIds: number[];
   now: Date;
   healthyLatencyMs: number;
 }
@@ -24,7 +25,7 @@ export function assessPing(result: ManagerResult, a: PongAssessment): TestReport
     request_id: result.requestId,
     trace_id: result.traceId,
     attempts: result.attempts.length,
-    exchange_ids: result.exchangeIds,
+    exchange_ids: a.exchangeIds,
     latency_ms: a.latencyMs === null ? null : Math.round(a.latencyMs * 10) / 10,
   };
   if (!result.ok)
@@ -62,7 +63,7 @@ export async function testConnection(ctx: PlatformContext, registry: ConnectionR
   try {
     const result = await ctx.manager.ping(registry.target(id));
     const latency = result.last?.timing.totalMs ?? null;
-    report = assessPing(result, { latencyMs: latency, now: ctx.now(), healthyLatencyMs: ctx.healthyLatencyMs });
+    report = assessPing(result, { latencyMs: latency, exchangeIds: await result.recorded, now: ctx.now(), healthyLatencyMs: ctx.healthyLatencyMs });
   } catch (err) {
     if (!(err instanceof PlatformError) || err.code !== 'validation_error') throw err;
     report = {

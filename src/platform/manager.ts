@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { HEADER_TENANT_ID, HEADER_TRACE_ID, HEADER_WORKSPACE_ID } from '../protocol/index.ts';
 import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/index.ts';
+import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
+import { HistoryWriter } from './history-writer.ts';
 import { buildRequest, signedCall } from './client/index.ts';
 import type { Faults, SignedCallResult } from './client/index.ts';
 import { judgeAnswer, retryAfterMs } from './answers.ts';
@@ -40,7 +42,6 @@ export interface AttemptSummary {
   message: string;
   status: number | null;
   durationMs: number;
-  exchangeId: number;
 }
 
 export interface ManagerResult {
@@ -54,7 +55,8 @@ export interface ManagerResult {
   requestId: string;
   traceId: string;
   attempts: AttemptSummary[];
-  exchangeIds: number[];
+  /** History ids of every attempt, oldest first, once committed (write-behind: see HistoryWriter). */
+  recorded: Promise<number[]>;
   /** The last attempt as sent and received; null when no request left (unsafe_url). */
   last: SignedCallResult | null;
   /** Whole operation, retries and waits included. */
@@ -63,6 +65,8 @@ export interface ManagerResult {
 
 export interface ManagerOptions {
   history: History;
+  /** The History's database, so queued records commit in one transaction. */
+  db?: Db;
   /** Waits between attempts; injectable so tests do not sleep. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -83,7 +87,7 @@ export interface InvokeFields {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class ConnectorManager {
-  private readonly history: History;
+  private readonly writer: HistoryWriter;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly clock: (() => number) | undefined;
@@ -92,7 +96,7 @@ export class ConnectorManager {
   private readonly retryAfterCapMs: number;
 
   constructor(options: ManagerOptions) {
-    this.history = options.history;
+    this.writer = new HistoryWriter(options.history, options.db ?? null);
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.clock = options.clock;
@@ -143,6 +147,7 @@ export class ConnectorManager {
     const headers: Record<string, string> = { [HEADER_TRACE_ID]: traceId, [HEADER_TENANT_ID]: target.tenantId };
     if (target.workspaceId) headers[HEADER_WORKSPACE_ID] = target.workspaceId;
     const attempts: AttemptSummary[] = [];
+    const writes: Array<Promise<number>> = [];
     const base = { request, requestId: request.request_id, traceId };
 
     if (target.ssrfMode === 'strict') {
@@ -164,8 +169,8 @@ export class ConnectorManager {
         ...(this.clock ? { now: this.clock } : {}),
       });
       verdict = judgeAnswer(request.type, last);
-      const exchangeId = this.record(target, request, traceId, last, verdict, attempt);
-      attempts.push({ attempt, code: verdict.code, message: verdict.message, status: verdict.status, durationMs: last.timing.totalMs, exchangeId });
+      writes.push(this.record(target, request, traceId, last, verdict, attempt));
+      attempts.push({ attempt, code: verdict.code, message: verdict.message, status: verdict.status, durationMs: last.timing.totalMs });
       if (verdict.code === 'ok' || attempt === MAX_ATTEMPTS || !this.retryable(request.type, verdict)) break;
       await this.sleep(this.delayMs(attempt, last));
     }
@@ -177,7 +182,7 @@ export class ConnectorManager {
       status: verdict.status,
       json: last?.json,
       attempts,
-      exchangeIds: attempts.map((a) => a.exchangeId),
+      recorded: settle(writes),
       last,
       durationMs: performance.now() - started,
     };
@@ -208,7 +213,7 @@ export class ConnectorManager {
     const check = await checkUrl(target.url, 'strict', this.resolver);
     if (check.allowed) return null;
     const message = `the SSRF policy (strict) refuses ${target.url}: ${check.reasons.join('; ')}`;
-    const exchangeId = this.history.record({
+    const write = this.writer.write({
       direction: 'outgoing',
       connectionId: target.connectionId,
       requestType: request.type,
@@ -224,8 +229,8 @@ export class ConnectorManager {
       diagnosis: { ssrf: check },
       startedAt: Date.now(),
     });
-    const attempt = { attempt: 1, code: 'unsafe_url', message, status: null, durationMs: 0, exchangeId };
-    return { ok: false, code: 'unsafe_url', message, status: null, json: undefined, attempts: [attempt], exchangeIds: [exchangeId], last: null };
+    const attempt = { attempt: 1, code: 'unsafe_url', message, status: null, durationMs: 0 };
+    return { ok: false, code: 'unsafe_url', message, status: null, json: undefined, attempts: [attempt], recorded: settle([write]), last: null };
   }
 
   private record(
@@ -235,8 +240,8 @@ export class ConnectorManager {
     result: SignedCallResult,
     verdict: AnswerVerdict,
     attempt: number,
-  ): number {
-    return this.history.record({
+  ): Promise<number> {
+    return this.writer.write({
       direction: 'outgoing',
       connectionId: target.connectionId,
       requestType: request.type,
@@ -259,6 +264,23 @@ export class ConnectorManager {
       startedAt: result.startedAt,
     });
   }
+
+  /** Resolves once every attempt recorded so far is committed to History. */
+  drainHistory(): Promise<void> {
+    return this.writer.drain();
+  }
+
+  /** Commits what is queued and stops the History worker; call before closing the database. */
+  close(): Promise<void> {
+    return this.writer.close();
+  }
+}
+
+function settle(writes: Array<Promise<number>>): Promise<number[]> {
+  const all = Promise.all(writes);
+  // Nobody has to await the records: a failed write must not become an unhandled rejection.
+  all.catch(() => {});
+  return all;
 }
 
 /** A hint for the failures whose cause is usually on one side of the wire. */

@@ -94,6 +94,8 @@ export interface Platform {
     list(filter?: { workspaceId?: string }): DocumentView[];
   };
   manager: ConnectorManager;
+  /** Commits pending History records and stops background work; call before closing the database. */
+  close(): Promise<void>;
 }
 
 export function createPlatform(options: PlatformOptions): Platform {
@@ -105,6 +107,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   const resolver = options.resolver ?? defaultResolver;
   const manager = new ConnectorManager({
     history: options.history,
+    db,
     sleep: options.sleep,
     resolver,
     clock: options.now ? () => Math.floor(now().getTime() / 1000) : undefined,
@@ -151,5 +154,6 @@ export function createPlatform(options: PlatformOptions): Platform {
     events: { receive: events.receive },
     documents: documentService(ctx),
     manager,
+    close: () => manager.close(),
   };
 }

@@ -43,12 +43,14 @@ export async function syncTools(ctx: PlatformContext, registry: ConnectionRegist
     result = await ctx.manager.listTools(target, { traceId });
     reading = result.ok ? readToolList(result.json, source) : null;
   }
+  // Answer only once History holds every attempt, so the UI can link to them at once.
+  const exchangeIds = await result.recorded;
   if (!reading)
     throw new PlatformError('connector_error', `tool sync failed: ${source} ended with ${result.code}: ${result.message}`, {
       code: result.code,
       source,
       trace_id: traceId,
-      exchange_ids: result.exchangeIds,
+      exchange_ids: exchangeIds,
     });
   warnings.push(...reading.warnings);
 

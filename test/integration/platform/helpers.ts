@@ -49,6 +49,7 @@ export async function makePlatform(options: Partial<PlatformOptions> = {}, dir?:
     dbFile,
     sleeps,
     async cleanup() {
+      await platform.close();
       if (db.open) db.close();
       if (!dir) await rm(folder, { recursive: true, force: true });
     },

@@ -18,15 +18,15 @@ function ping(json: unknown, overrides: Partial<ManagerResult> = {}): ManagerRes
     request: { type: 'ping', request_id: 'r', protocol_version: '1' },
     requestId: 'r',
     traceId: 't',
-    attempts: [{ attempt: 1, code: 'ok', message: 'ok', status: 200, durationMs: 10, exchangeId: 1 }],
-    exchangeIds: [1],
+    attempts: [{ attempt: 1, code: 'ok', message: 'ok', status: 200, durationMs: 10 }],
+    recorded: Promise.resolve([1]),
     last: null,
     durationMs: 10,
     ...overrides,
   };
 }
 
-const assess = (r: ManagerResult, latencyMs = 10) => assessPing(r, { latencyMs, now: NOW, healthyLatencyMs: 2000 });
+const assess = (r: ManagerResult, latencyMs = 10) => assessPing(r, { latencyMs, exchangeIds: [1], now: NOW, healthyLatencyMs: 2000 });
 
 describe('assessPing', () => {
   it('is healthy for a full pong within 2 s, same version, clock within 60 s', () => {
@@ -54,8 +54,8 @@ describe('assessPing', () => {
 
   it('is degraded when the pong needed retries', () => {
     const attempts = [
-      { attempt: 1, code: 'http_503', message: '', status: 503, durationMs: 1, exchangeId: 1 },
-      { attempt: 2, code: 'ok', message: 'ok', status: 200, durationMs: 1, exchangeId: 2 },
+      { attempt: 1, code: 'http_503', message: '', status: 503, durationMs: 1 },
+      { attempt: 2, code: 'ok', message: 'ok', status: 200, durationMs: 1 },
     ];
     const r = assess(ping({ type: 'pong', protocol_version: '1', time: NOW_S }, { attempts }));
     expect(r.status).toBe('degraded');

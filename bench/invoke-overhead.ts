@@ -1,0 +1,105 @@
+// Benchmark: p50 of a signed tool.invoke through the connector manager vs a bare undici POST of the
+// same bytes to the same demo connector, interleaved in one run. Target ratio <= 1.5.
+// Usage: node bench/invoke-overhead.ts [--full]. A third line adds waiting for the History commit.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { createDemoCatalog } from '../src/connector/demo-catalog/index.ts';
+import { openDatabase } from '../src/store/database.ts';
+import { History } from '../src/store/history.ts';
+import { createPlatform, StaticKeyProvider } from '../src/platform/index.ts';
+import { signedCall } from '../src/platform/client/index.ts';
+
+const TARGET = 1.5;
+const SECRET = 'whsec_bench_invoke_0123456789abcdef0123456789abcdef';
+
+if (process.argv[2] === '--serve') {
+  // The connector runs in its own process, as a customer's would, so it does not share our event loop.
+  const demo = createDemoCatalog({ signingSecret: SECRET });
+  const listening = await demo.connector.listen(0);
+  process.stdout.write(`${listening.url}\n`);
+} else await main();
+
+async function main(): Promise<void> {
+  const full = process.argv.includes('--full');
+  const rounds = full ? 60 : 20;
+  const perRound = 100;
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const url = base.endsWith('/service') ? base : `${base}/service`;
+
+  const dir = mkdtempSync(join(tmpdir(), 'ctb-bench-invoke-'));
+  const db = openDatabase(join(dir, 'testbench.db'));
+  const platform = createPlatform({
+    db,
+    history: new History(db),
+    keyProvider: new StaticKeyProvider(Buffer.alloc(32, 1)),
+    dataDir: dir,
+    seedPassword: 'bench',
+  });
+  const connection = await platform.connections.create({ name: 'demo', webhook_url: url, signing_secret: SECRET, enabled: true });
+  const parameters = { sku: 'SKU-1001' };
+
+  const viaManager = async () => {
+    const r = await platform.manager.invoke(platform.connections.target(connection.id), 'getProduct', parameters);
+    if (!r.ok) throw new Error(`manager invoke failed: ${r.code} ${r.message}`);
+  };
+  // The same call, also waiting until History committed its record (what the REST API answers after).
+  const viaManagerRecorded = async () => {
+    const r = await platform.manager.invoke(platform.connections.target(connection.id), 'getProduct', parameters);
+    if (!r.ok) throw new Error(`manager invoke failed: ${r.code} ${r.message}`);
+    await r.recorded;
+  };
+  // The bare baseline sends bytes the manager would send (signed once; reused within the skew window).
+  const template = await signedCall({
+    url,
+    secret: SECRET,
+    body: { protocol_version: '1', request_id: 'bench', type: 'tool.invoke', organization_id: 'org', tool: 'getProduct', parameters },
+  });
+  if (template.response?.status !== 200) throw new Error(`demo connector answered ${template.response?.status}`);
+  const agent = new Agent({ keepAliveTimeout: 4_000 });
+  const bare = async () => {
+    const res = await request(url, { method: 'POST', headers: template.request.headers.flat(), body: template.request.body, dispatcher: agent });
+    const parsed = JSON.parse(await res.body.text()) as { type: string };
+    if (parsed.type !== 'result') throw new Error('bare POST failed');
+  };
+
+  const samples = { manager: [] as number[], bare: [] as number[], recorded: [] as number[] };
+  for (let i = 0; i < 200; i++) {
+    await viaManager();
+    await bare();
+  }
+  // Alternating blocks so a slow phase of the machine hits both alike.
+  for (let r = 0; r < rounds; r++)
+    for (const [name, fn] of [
+      ['manager', viaManager],
+      ['bare', bare],
+      ['recorded', viaManagerRecorded],
+    ] as const)
+      for (let i = 0; i < perRound; i++) {
+        const t0 = performance.now();
+        await fn();
+        samples[name].push(performance.now() - t0);
+      }
+
+  const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))];
+  const m50 = pct(samples.manager, 0.5);
+  const b50 = pct(samples.bare, 0.5);
+  const ratio = m50 / b50;
+  console.log(`invoke overhead: ${samples.manager.length} calls each, demo connector getProduct in a child process`);
+  console.log(`  bare undici POST   p50 ${(b50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.bare, 0.95) * 1000).toFixed(0)} µs`);
+  console.log(`  manager invoke     p50 ${(m50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.manager, 0.95) * 1000).toFixed(0)} µs`);
+  const r50 = pct(samples.recorded, 0.5);
+  console.log(`  + awaited record   p50 ${(r50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.recorded, 0.95) * 1000).toFixed(0)} µs   (ratio ${(r50 / b50).toFixed(2)}, for information)`);
+  console.log(`  ratio p50 ${ratio.toFixed(2)} ${ratio <= TARGET ? 'PASS' : 'FAIL'} (target <= ${TARGET})`);
+  await agent.close();
+  await platform.close();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  child.kill();
+  if (ratio > TARGET) process.exitCode = 1;
+}

@@ -1,0 +1,136 @@
+// Write-behind for the exchange History: the manager queues each attempt; once per event-loop turn
+// the queue goes, as one transaction, to a worker thread with its own connection to the database.
+
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../store/database.ts';
+import type { ExchangeInput, History } from '../store/history.ts';
+
+interface Pending {
+  input: ExchangeInput;
+  resolve: (id: number) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Why a worker: one History insert (eleven indexes, both bodies) costs more CPU than the whole
+ * HTTP round trip to a local connector, and on the engine's thread it delayed the very answers
+ * being recorded (bench/invoke-overhead.ts). A process killed between an answer and the commit
+ * loses that turn's records. Where the worker cannot start (an in-memory database, a bundle
+ * without the worker file), records are committed on this thread instead, still batched per turn.
+ */
+export class HistoryWriter {
+  private readonly history: History;
+  private readonly db: Db | null;
+  private pending: Pending[] = [];
+  private scheduled = false;
+  private worker: Worker | null = null;
+  private workerFailed = false;
+  private seq = 0;
+  private readonly inFlight = new Map<number, Pending[]>();
+  private idle: Array<() => void> = [];
+
+  constructor(history: History, db: Db | null = null) {
+    this.history = history;
+    this.db = db;
+  }
+
+  /** Resolves with the exchange id once committed. */
+  write(input: ExchangeInput): Promise<number> {
+    const promise = new Promise<number>((resolve, reject) => this.pending.push({ input, resolve, reject }));
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return promise;
+  }
+
+  /** Sends (or commits) everything queued now. */
+  flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    const worker = this.startWorker();
+    if (!worker) return this.commitHere(batch);
+    const seq = ++this.seq;
+    this.inFlight.set(seq, batch);
+    worker.ref();
+    worker.postMessage({ seq, inputs: batch.map((p) => p.input) });
+  }
+
+  /** Resolves when every record queued so far is committed (or failed). */
+  drain(): Promise<void> {
+    this.flush();
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    const worker = this.worker;
+    this.worker = null;
+    this.workerFailed = true;
+    if (worker) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage({ close: true });
+      await exited;
+    }
+  }
+
+  private commitHere(batch: Pending[]): void {
+    let ids: number[];
+    try {
+      const run = () => batch.map((p) => this.history.record(p.input));
+      ids = this.db && this.db.open && !this.db.inTransaction ? this.db.transaction(run)() : run();
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(ids[i]));
+  }
+
+  private startWorker(): Worker | null {
+    if (this.worker || this.workerFailed) return this.worker;
+    if (!this.db || this.db.memory || !this.db.open) {
+      this.workerFailed = true;
+      return null;
+    }
+    try {
+      const worker = new Worker(new URL('./history-worker.ts', import.meta.url), { workerData: { file: this.db.name } });
+      worker.on('message', (m: { seq: number; ids?: number[]; error?: string }) => this.settle(m));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', () => this.fail(new Error('the history worker stopped')));
+      worker.unref();
+      this.worker = worker;
+      return worker;
+    } catch {
+      this.workerFailed = true;
+      return null;
+    }
+  }
+
+  private settle(m: { seq: number; ids?: number[]; error?: string }): void {
+    const batch = this.inFlight.get(m.seq);
+    if (!batch) return;
+    this.inFlight.delete(m.seq);
+    if (m.ids) batch.forEach((p, i) => p.resolve(m.ids![i]));
+    else for (const p of batch) p.reject(new Error(`history write failed: ${m.error}`));
+    this.afterSettle();
+  }
+
+  /** A worker that cannot start or dies hands its batches back to this thread. */
+  private fail(_error: unknown): void {
+    this.worker = null;
+    this.workerFailed = true;
+    const batches = [...this.inFlight.values()];
+    this.inFlight.clear();
+    for (const batch of batches) this.commitHere(batch);
+    this.afterSettle();
+  }
+
+  private afterSettle(): void {
+    if (this.inFlight.size > 0) return;
+    this.worker?.unref();
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+}
