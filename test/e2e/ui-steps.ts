@@ -58,12 +58,12 @@ export async function setEditorText(page: Page, testId: string, text: string): P
 export async function screens(page: Page, name: string): Promise<void> {
   const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
   // A viewport as tall as the page, rather than fullPage: the sticky nav then sits where a user sees it.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     // Monaco re-themes on the media change; give it a frame before the capture.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     await page.screenshot({ path: `test-results/screens/${name}-${colorScheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
