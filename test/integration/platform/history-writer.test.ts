@@ -1,0 +1,66 @@
+// The manager's write-behind History: records reach the database through the worker thread (or
+// on this thread for an in-memory database), in order, and nothing queued is lost on close.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../../src/store/database.ts';
+import type { Db } from '../../../src/store/database.ts';
+import { History } from '../../../src/store/history.ts';
+import type { ExchangeInput } from '../../../src/store/history.ts';
+import { HistoryWriter } from '../../../src/platform/history-writer.ts';
+
+let dir = '';
+let db: Db | null = null;
+afterEach(async () => {
+  db?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const exchange = (n: number): ExchangeInput => ({
+  direction: 'outgoing',
+  connectionId: 'conn_w',
+  requestType: 'ping',
+  requestId: `req_${n}`,
+  method: 'POST',
+  url: 'http://127.0.0.1:1/service',
+  requestHeaders: [['x-n', String(n)]],
+  requestBody: Buffer.from(`{"n":${n}}`),
+  verdict: n % 2 ? 'ok' : 'timeout',
+  startedAt: 1_800_000_000_000 + n,
+});
+
+describe('HistoryWriter', () => {
+  it('commits queued exchanges through the worker, in order, with their bodies', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => writer.write(exchange(i))));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(history.get(ids[7])).toMatchObject({ requestId: 'req_7', verdict: 'ok' });
+    expect(history.get(ids[7])!.requestBody.toString()).toBe('{"n":7}');
+    const late = writer.write(exchange(99));
+    await writer.close();
+    expect(history.get(await late)?.requestId).toBe('req_99');
+  });
+
+  it('writes on this thread when the database is in memory', async () => {
+    db = openDatabase(':memory:');
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const id = await writer.write(exchange(1));
+    expect(history.get(id)?.requestId).toBe('req_1');
+    await writer.close();
+  });
+
+  it('rejects, without an unhandled rejection, when the database is gone', async () => {
+    db = openDatabase(':memory:');
+    const writer = new HistoryWriter(new History(db), db);
+    const pending = writer.write(exchange(1));
+    db.close();
+    db = null;
+    await expect(pending).rejects.toThrow();
+  });
+});
