@@ -22,7 +22,12 @@ export function SkewBar({ skew }: { skew: DiagnosisDto['skew'] }) {
   const hi = sc.x(skew.toleranceSeconds);
   const mx = sc.x(offset);
   const sign = offset > 0 ? '+' : '';
-  const words = offset === 0 ? 'on time' : offset > 0 ? 'ahead of the clock (in the future)' : 'behind the clock (in the past)';
+  const words =
+    offset === 0
+      ? 'on time'
+      : offset > 0
+        ? 'ahead of the clock (in the future)'
+        : 'behind the clock (in the past)';
   return (
     <figure
       className="skew"

@@ -199,14 +199,12 @@ export function LocalScreen() {
 
 /** The demo flow: a running local connector becomes an SDK connection with its URL and secret. */
 function registerAsConnection(c: LocalConnectorDto) {
-  useConnectionsStore
-    .getState()
-    .setPrefill({
-      name: c.name,
-      webhook_url: c.url ?? '',
-      signing_secret: definitionSecret(c) ?? undefined,
-      enabled: true,
-    });
+  useConnectionsStore.getState().setPrefill({
+    name: c.name,
+    webhook_url: c.url ?? '',
+    signing_secret: definitionSecret(c) ?? undefined,
+    enabled: true,
+  });
   useUiStore.getState().navigate({ name: 'business-tools' });
 }
 
