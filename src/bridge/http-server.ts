@@ -50,7 +50,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const guard: GuardConfig = {
     port: 0,
     token,
-    extraHosts: isLoopbackHost(host) || wildcard ? [] : [isIP(host) === 6 ? `[${host.toLowerCase()}]` : host.toLowerCase()],
+    // The bound address itself is a name we chose (127.0.0.2, a LAN address given with --host).
+    extraHosts: wildcard ? [] : [isIP(host) === 6 ? `[${host.toLowerCase()}]` : host.toLowerCase()],
     allowIpLiterals: wildcard,
   };
   const streams = new Set<ServerResponse>();
