@@ -1,9 +1,11 @@
 // Bodies and signed headers of the load requests: a fresh request_id and a fresh timestamp for
-// every request, signed with the protocol core (an HMAC of a few hundred bytes costs microseconds).
+// every request, each signed with the v1 scheme (signer.ts, checked against the protocol core).
 
 import { randomUUID } from 'node:crypto';
-import { HEADER_PROTOCOL, HEADER_SIGNATURE, HEADER_TIMESTAMP, sign } from '../protocol/index.ts';
+import { HEADER_PROTOCOL, HEADER_SIGNATURE, HEADER_TIMESTAMP, PROTOCOL_VERSION } from '../protocol/index.ts';
 import { buildRequest } from '../platform/client/index.ts';
+import { createSigner } from './signer.ts';
+import type { Signer } from './signer.ts';
 import type { LoadRequestSpec } from './types.ts';
 
 const PLACEHOLDER = '__ctb_load_request_id__';
@@ -24,11 +26,10 @@ export class RequestSource {
   private readonly prefix: string = '';
   private readonly suffix: string = '';
   private readonly fixed: Buffer | null = null;
-  /** The secret as bytes once, so signing does not re-encode it for every request. */
-  private readonly secret: Buffer;
+  private readonly sign: Signer;
 
   constructor(spec: LoadRequestSpec, secret: string) {
-    this.secret = Buffer.from(secret, 'utf8');
+    this.sign = createSigner(secret);
     if (spec.kind === 'body') {
       this.fixed = spec.body;
       return;
@@ -44,14 +45,14 @@ export class RequestSource {
 
   next(): PreparedRequest {
     const body = this.fixed ?? Buffer.from(this.prefix + randomUUID() + this.suffix, 'utf8');
-    const signed = sign(this.secret, body);
+    const timestamp = String(Math.floor(Date.now() / 1000));
     return {
       body,
       headers: [
         'content-type', 'application/json',
-        HEADER_SIGNATURE, signed[HEADER_SIGNATURE],
-        HEADER_TIMESTAMP, signed[HEADER_TIMESTAMP],
-        HEADER_PROTOCOL, signed[HEADER_PROTOCOL],
+        HEADER_SIGNATURE, this.sign(timestamp, body),
+        HEADER_TIMESTAMP, timestamp,
+        HEADER_PROTOCOL, PROTOCOL_VERSION,
       ],
     };
   }
