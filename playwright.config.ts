@@ -16,7 +16,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  outputDir: 'test-results',
+  // Overridable so two runs on one checkout do not wipe each other's traces.
+  outputDir: process.env.CTB_PW_OUTPUT ?? 'test-results',
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 820 },
