@@ -21,14 +21,14 @@ test('the desktop window loads the UI with the contract bridge and no Node', asy
     const page = await app.firstWindow();
     await expect(page.locator('[data-app-state="ready"]').first()).toBeVisible({ timeout: 30_000 });
     const shape = await page.evaluate(() => ({
-      bridge: Object.keys((window as unknown as { ctb: object }).ctb).sort(),
-      node: typeof (window as unknown as { require?: unknown }).require,
-      process: typeof (window as unknown as { process?: unknown }).process,
+      bridge: Object.keys((globalThis as unknown as { ctb: object }).ctb).sort(),
+      node: typeof (globalThis as unknown as { require?: unknown }).require,
+      process: typeof (globalThis as unknown as { process?: unknown }).process,
     }));
     expect(shape).toEqual({ bridge: ['call', 'on'], node: 'undefined', process: 'undefined' });
-    const info = await page.evaluate(() => (window as unknown as { ctb: { call(m: string): Promise<unknown> } }).ctb.call('app:get-info'));
+    const info = await page.evaluate(() => (globalThis as unknown as { ctb: { call(m: string): Promise<unknown> } }).ctb.call('app:get-info'));
     expect(info).toMatchObject({ ok: true, data: { mode: 'desktop', dataDir } });
-    const refused = await page.evaluate(() => (window as unknown as { ctb: { call(m: string): Promise<unknown> } }).ctb.call('evil:channel'));
+    const refused = await page.evaluate(() => (globalThis as unknown as { ctb: { call(m: string): Promise<unknown> } }).ctb.call('evil:channel'));
     expect(refused).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
   } finally {
     await app.close();
