@@ -42,16 +42,22 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address()
  * Pins the server to the last core and this process to the first, where taskset exists: without
  * it the scheduler sometimes runs both on one core and the numbers swing by 2x between rounds.
  */
-const pinning = availableParallelism() >= 2 && spawnSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' }).status === 0;
+const pinning =
+  availableParallelism() >= 2 &&
+  spawnSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' }).status === 0;
 
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
   // Its own process, so the server and the load generator each get one of the two cores.
   const args = [process.execPath, '--input-type=module', '-e', SERVER];
   const child = pinning
-    ? spawn('taskset', ['-c', String(availableParallelism() - 1), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    ? spawn('taskset', ['-c', String(availableParallelism() - 1), ...args], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
     : spawn(args[0], args.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve({ child, url: `http://127.0.0.1:${d.toString().trim()}/service` }));
+    child.stdout!.once('data', (d: Buffer) =>
+      resolve({ child, url: `http://127.0.0.1:${d.toString().trim()}/service` }),
+    );
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
@@ -65,8 +71,15 @@ function cpuSince(start: NodeJS.CpuUsage, requests: number): number {
 
 async function ctbLoad(url: string, seconds: number): Promise<number> {
   const started = process.cpuUsage();
-  const report = await runLoad({ url, secret: SECRET, request: { kind: 'type', type: 'ping' }, connections: CONNECTIONS, durationMs: seconds * 1000 });
-  if (report.errors.total > 0) throw new Error(`runLoad saw ${report.errors.total} errors: ${JSON.stringify(report.errors.byCode)}`);
+  const report = await runLoad({
+    url,
+    secret: SECRET,
+    request: { kind: 'type', type: 'ping' },
+    connections: CONNECTIONS,
+    durationMs: seconds * 1000,
+  });
+  if (report.errors.total > 0)
+    throw new Error(`runLoad saw ${report.errors.total} errors: ${JSON.stringify(report.errors.byCode)}`);
   cpu.ours.push(cpuSince(started, report.requests));
   return report.rps;
 }
@@ -75,8 +88,16 @@ async function cannon(url: string, seconds: number): Promise<number> {
   // autocannon sends one fixed, pre-signed request: the bare-HTTP baseline without per-request signing.
   const body = JSON.stringify(buildRequest('ping'));
   const started = process.cpuUsage();
-  const result = await autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, body, headers: { 'content-type': 'application/json', ...sign(SECRET, body) } });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`autocannon saw ${result.errors} errors, ${result.non2xx} non-2xx`);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    body,
+    headers: { 'content-type': 'application/json', ...sign(SECRET, body) },
+  });
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(`autocannon saw ${result.errors} errors, ${result.non2xx} non-2xx`);
   cpu.theirs.push(cpuSince(started, result.requests.total));
   return result.requests.total / result.duration;
 }
@@ -113,8 +134,12 @@ try {
   const ratio = median(ours.map((o, i) => o / theirs[i]));
   console.log(`autocannon (fixed request)          ${a.toFixed(0)} req/s (median)`);
   console.log(`ctb load (signed per request)       ${b.toFixed(0)} req/s (median)`);
-  console.log(`CPU per request (generator)         autocannon ${median(cpu.theirs).toFixed(1)} µs, ctb load ${median(cpu.ours).toFixed(1)} µs`);
-  console.log(`ratio ctb load / autocannon         ${ratio.toFixed(3)} (median of per-round ratios)  ${verdict(ratio, TARGET, 'min')}`);
+  console.log(
+    `CPU per request (generator)         autocannon ${median(cpu.theirs).toFixed(1)} µs, ctb load ${median(cpu.ours).toFixed(1)} µs`,
+  );
+  console.log(
+    `ratio ctb load / autocannon         ${ratio.toFixed(3)} (median of per-round ratios)  ${verdict(ratio, TARGET, 'min')}`,
+  );
 } finally {
   child.kill();
 }

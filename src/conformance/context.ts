@@ -2,7 +2,14 @@
 // and the log of every exchange (the aggregate checks grade all answers seen during the run).
 
 import { randomBytes } from 'node:crypto';
-import { HEADER_PROTOCOL, HEADER_SIGNATURE, HEADER_TIMESTAMP, PROTOCOL_VERSION, computeSignature, recase } from '../protocol/index.ts';
+import {
+  HEADER_PROTOCOL,
+  HEADER_SIGNATURE,
+  HEADER_TIMESTAMP,
+  PROTOCOL_VERSION,
+  computeSignature,
+  recase,
+} from '../protocol/index.ts';
 import type { RequestType, ToolDefinition } from '../protocol/index.ts';
 import { buildRequest, rawCall } from '../platform/client/index.ts';
 import type { CallError, RawRequest, RawResponse } from '../platform/client/index.ts';
@@ -53,7 +60,14 @@ export class ConformanceContext {
 
   private readonly signal: AbortSignal | undefined;
 
-  constructor(options: { url: string; secret: string; skewSeconds: number; timeoutMs: number; now?: () => number; signal?: AbortSignal }) {
+  constructor(options: {
+    url: string;
+    secret: string;
+    skewSeconds: number;
+    timeoutMs: number;
+    now?: () => number;
+    signal?: AbortSignal;
+  }) {
     this.signal = options.signal;
     this.url = options.url;
     this.secret = options.secret;
@@ -98,7 +112,12 @@ export class ConformanceContext {
     return { method: o.method ?? 'POST', url: this.urlFor(o.path), headers, body: bytes };
   }
 
-  unsigned(method: string, path: string | undefined, body: Buffer = Buffer.alloc(0), headers: Array<[string, string]> = []): RawRequest {
+  unsigned(
+    method: string,
+    path: string | undefined,
+    body: Buffer = Buffer.alloc(0),
+    headers: Array<[string, string]> = [],
+  ): RawRequest {
     return { method, url: this.urlFor(path), headers, body };
   }
 
@@ -107,7 +126,11 @@ export class ConformanceContext {
   }
 
   async send(request: RawRequest): Promise<Exchange> {
-    const result = await rawCall(request, { timeoutMs: this.timeoutMs, maxResponseBytes: 1024 * 1024, signal: this.signal });
+    const result = await rawCall(request, {
+      timeoutMs: this.timeoutMs,
+      maxResponseBytes: 1024 * 1024,
+      signal: this.signal,
+    });
     let json: unknown;
     if (result.response && result.response.body.length > 0) {
       try {

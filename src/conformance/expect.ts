@@ -29,13 +29,16 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /** One line naming what arrived: status and a short body, or the transport error. */
 export function describeAnswer(ex: Exchange): string {
-  if (!ex.response) return `no answer (${ex.error?.code ?? 'network_error'}: ${ex.error?.message ?? 'unknown'})`;
+  if (!ex.response)
+    return `no answer (${ex.error?.code ?? 'network_error'}: ${ex.error?.message ?? 'unknown'})`;
   const body = safeText(ex.response.body, 160);
   return `HTTP ${ex.response.status} ${body.text}${body.truncated ? '…' : ''}`;
 }
 
 export function errorCodeOf(ex: Exchange): string | null {
-  return isObject(ex.json) && ex.json.type === 'error' && typeof ex.json.code === 'string' ? ex.json.code : null;
+  return isObject(ex.json) && ex.json.type === 'error' && typeof ex.json.code === 'string'
+    ? ex.json.code
+    : null;
 }
 
 /**
@@ -48,7 +51,11 @@ export function expectRefused(ex: Exchange, status: number, code: string, accept
   if (ex.response.status === status && got === code) return pass(`refused with HTTP ${status} ${code}`, ex);
   if (ex.response.status >= 200 && ex.response.status < 300 && got === null)
     return fail(`expected HTTP ${status} ${code}, got ${describeAnswer(ex)}: ${acceptedHint}`, ex);
-  if (got === code) return fail(`right code ${code} but HTTP ${ex.response.status}; decisions.md 2 fixes HTTP ${status} for it`, ex);
+  if (got === code)
+    return fail(
+      `right code ${code} but HTTP ${ex.response.status}; decisions.md 2 fixes HTTP ${status} for it`,
+      ex,
+    );
   return fail(`expected HTTP ${status} ${code}, got ${describeAnswer(ex)}`, ex);
 }
 
@@ -57,14 +64,17 @@ export function expectAccepted(ex: Exchange, type: string, refusedHint: string):
   if (!ex.response) return fail(`expected HTTP 200 ${type}, got ${describeAnswer(ex)}`, ex);
   const body = isObject(ex.json) ? ex.json : null;
   if (ex.response.status === 200 && body?.type === type) return pass(`served: HTTP 200 type "${type}"`, ex);
-  if (errorCodeOf(ex) === 'invalid_signature') return fail(`expected HTTP 200 ${type}, got invalid_signature: ${refusedHint}`, ex);
+  if (errorCodeOf(ex) === 'invalid_signature')
+    return fail(`expected HTTP 200 ${type}, got invalid_signature: ${refusedHint}`, ex);
   return fail(`expected HTTP 200 type "${type}", got ${describeAnswer(ex)}`, ex);
 }
 
 export function expectNotFound(ex: Exchange): Verdict {
   if (!ex.response) return fail(`expected HTTP 404 {"error":"not_found"}, got ${describeAnswer(ex)}`, ex);
   const body = isObject(ex.json) ? ex.json : null;
-  if (ex.response.status === 404 && body?.error === 'not_found') return pass('HTTP 404 {"error":"not_found"}', ex);
-  if (ex.response.status === 404) return fail(`HTTP 404 but the body is not {"error":"not_found"}: ${describeAnswer(ex)}`, ex);
+  if (ex.response.status === 404 && body?.error === 'not_found')
+    return pass('HTTP 404 {"error":"not_found"}', ex);
+  if (ex.response.status === 404)
+    return fail(`HTTP 404 but the body is not {"error":"not_found"}: ${describeAnswer(ex)}`, ex);
   return fail(`expected HTTP 404 {"error":"not_found"}, got ${describeAnswer(ex)}`, ex);
 }

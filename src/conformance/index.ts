@@ -2,5 +2,14 @@
 // The CLI (ctb conformance) and later the app panel call only what is exported here.
 
 export { runConformance, staticCheckIds, summarise } from './runner.ts';
-export type { CheckLevel, CheckOutcome, CheckResult, ConformanceOptions, ConformanceReport, ConformanceSummary, ReceivedAnswer, SentRequest } from './types.ts';
+export type {
+  CheckLevel,
+  CheckOutcome,
+  CheckResult,
+  ConformanceOptions,
+  ConformanceReport,
+  ConformanceSummary,
+  ReceivedAnswer,
+  SentRequest,
+} from './types.ts';
 export { formatPrettyLine, formatPrettySummary, toJson, toJunit } from './reporters/index.ts';

@@ -29,7 +29,8 @@ function resolve(schema: Schema, root: Schema): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#')) return schema;
   let node: unknown = root;
-  for (const part of ref.slice(1).split('/').filter(Boolean)) node = asSchema(node)[decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))];
+  for (const part of ref.slice(1).split('/').filter(Boolean))
+    node = asSchema(node)[decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))];
   return asSchema(node);
 }
 
@@ -57,7 +58,8 @@ function numberFor(schema: Schema, integer: boolean): number {
 }
 
 function stringFor(schema: Schema, name: string): string {
-  if (typeof schema.format === 'string' && FORMAT_SAMPLES[schema.format]) return FORMAT_SAMPLES[schema.format];
+  if (typeof schema.format === 'string' && FORMAT_SAMPLES[schema.format])
+    return FORMAT_SAMPLES[schema.format];
   if (typeof schema.pattern === 'string') {
     const sample = samplePattern(schema.pattern);
     if (sample !== null) return sample;
@@ -78,9 +80,17 @@ export function sampleValue(input: unknown, root: Schema, name = '', depth = 0):
   if ('default' in schema) return schema.default;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   for (const key of ['oneOf', 'anyOf'] as const)
-    if (Array.isArray(schema[key]) && (schema[key] as unknown[]).length > 0) return sampleValue((schema[key] as unknown[])[0], root, name, depth + 1);
+    if (Array.isArray(schema[key]) && (schema[key] as unknown[]).length > 0)
+      return sampleValue((schema[key] as unknown[])[0], root, name, depth + 1);
   if (Array.isArray(schema.allOf))
-    return sampleValue(Object.assign({}, ...(schema.allOf as unknown[]).map((s) => resolve(asSchema(s), root)), { allOf: undefined }), root, name, depth + 1);
+    return sampleValue(
+      Object.assign({}, ...(schema.allOf as unknown[]).map((s) => resolve(asSchema(s), root)), {
+        allOf: undefined,
+      }),
+      root,
+      name,
+      depth + 1,
+    );
   switch (firstType(schema)) {
     case 'string':
       return stringFor(schema, name);
@@ -143,7 +153,9 @@ function wrongTypeFor(schema: Schema): unknown {
  * type, else a required one left out, else an unknown property where none is allowed.
  * Null when the schema accepts anything (no way to be invalid).
  */
-export function invalidParameters(inputSchema: unknown): { parameters: Record<string, unknown>; how: string } | null {
+export function invalidParameters(
+  inputSchema: unknown,
+): { parameters: Record<string, unknown>; how: string } | null {
   const root = asSchema(inputSchema);
   const schema = resolve(root, root);
   const properties = asSchema(schema.properties);
@@ -151,7 +163,8 @@ export function invalidParameters(inputSchema: unknown): { parameters: Record<st
   const valid = validParameters(root);
   for (const key of [...required, ...Object.keys(properties)]) {
     const wrong = wrongTypeFor(resolve(asSchema(properties[key]), root));
-    if (wrong !== undefined) return { parameters: { ...valid, [key]: wrong }, how: `"${key}" given as ${JSON.stringify(wrong)}` };
+    if (wrong !== undefined)
+      return { parameters: { ...valid, [key]: wrong }, how: `"${key}" given as ${JSON.stringify(wrong)}` };
   }
   if (required.length > 0) {
     const { [required[0]]: _dropped, ...rest } = valid;

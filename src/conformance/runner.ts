@@ -12,7 +12,14 @@ import { noToolsCheck, toolChecks, unknownToolCheck } from './checks/invoke.ts';
 import { signatureChecks, timestampChecks } from './checks/signature.ts';
 import { requestChecks } from './checks/requests.ts';
 import { aggregateChecks, contentType } from './checks/aggregate.ts';
-import type { CheckResult, ConformanceOptions, ConformanceReport, ConformanceSummary, ReceivedAnswer, SentRequest } from './types.ts';
+import type {
+  CheckResult,
+  ConformanceOptions,
+  ConformanceReport,
+  ConformanceSummary,
+  ReceivedAnswer,
+  SentRequest,
+} from './types.ts';
 
 const PREVIEW_BYTES = 2048;
 /** Discovery results the per-tool checks are built from. */
@@ -74,7 +81,10 @@ async function runOne(ctx: ConformanceContext, check: CheckDefinition): Promise<
     verdict = await check.run(ctx);
   } catch (error) {
     // A check that cannot run must not pass silently.
-    verdict = { outcome: 'fail', message: `the check could not run: ${error instanceof Error ? error.message : String(error)}` };
+    verdict = {
+      outcome: 'fail',
+      message: `the check could not run: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   return {
     id: check.id,
@@ -106,9 +116,17 @@ export function summarise(checks: CheckResult[]): ConformanceSummary {
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const skewSeconds = options.skewSeconds ?? DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS;
-  const ctx = new ConformanceContext({ url: options.url, secret: options.secret, skewSeconds, timeoutMs: options.timeoutMs ?? 10_000, now: options.now, signal: options.signal });
+  const ctx = new ConformanceContext({
+    url: options.url,
+    secret: options.secret,
+    skewSeconds,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    now: options.now,
+    signal: options.signal,
+  });
   const wantsInvoke = options.only?.some((o) => o === 'invoke' || o.startsWith('invoke.')) ?? false;
-  const selected = (c: CheckDefinition) => matchesOnly(c.id, options.only) || (wantsInvoke && INVOKE_PREREQUISITES.includes(c.id));
+  const selected = (c: CheckDefinition) =>
+    matchesOnly(c.id, options.only) || (wantsInvoke && INVOKE_PREREQUISITES.includes(c.id));
   const startedAt = new Date();
   const started = performance.now();
   const results: CheckResult[] = [];

@@ -6,7 +6,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS: under Node's ESM loader the default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 export type Validator = ValidateFunction;
 
@@ -18,8 +19,12 @@ export function createAjv(): Ajv2020 {
   return ajv;
 }
 
-export function compileSchema(ajv: Ajv2020, schema: unknown): { ok: true; validate: Validator } | { ok: false; message: string } {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { ok: false, message: 'input_schema is not an object' };
+export function compileSchema(
+  ajv: Ajv2020,
+  schema: unknown,
+): { ok: true; validate: Validator } | { ok: false; message: string } {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return { ok: false, message: 'input_schema is not an object' };
   try {
     return { ok: true, validate: ajv.compile(schema as object) };
   } catch (error) {

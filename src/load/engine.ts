@@ -41,7 +41,8 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
   const url = new URL(options.url);
   const source = new RequestSource(options.request, options.secret);
   const stats = new LoadStats();
-  const durationMs = options.requests === undefined ? (options.durationMs ?? DEFAULT_DURATION_MS) : options.durationMs;
+  const durationMs =
+    options.requests === undefined ? (options.durationMs ?? DEFAULT_DURATION_MS) : options.durationMs;
   const startedAt = new Date();
   const t0 = performance.now();
   const plan: Plan = {
@@ -52,7 +53,8 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
     issued: 0,
     stopped: false,
   };
-  const plannedMs = durationMs ?? (options.rate && options.requests ? (options.requests / options.rate) * 1000 : null);
+  const plannedMs =
+    durationMs ?? (options.rate && options.requests ? (options.requests / options.rate) * 1000 : null);
   const clients = Array.from({ length: connections }, () => new Http1Connection(url, timeoutMs));
   const stop = () => (plan.stopped = true);
   options.signal?.addEventListener('abort', stop, { once: true });
@@ -63,7 +65,14 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
     const point = stats.cut(now - t0);
     const rps = Math.round((point.requests / ((now - lastCut) / 1000)) * 10) / 10;
     lastCut = now;
-    hooks.onProgress?.({ elapsedMs: Math.round(now - t0), plannedMs, requests: stats.requests, errors: stats.errors, rps, point });
+    hooks.onProgress?.({
+      elapsedMs: Math.round(now - t0),
+      plannedMs,
+      requests: stats.requests,
+      errors: stats.errors,
+      rps,
+      point,
+    });
   }, 1000);
 
   const worker = async (client: Http1Connection) => {
@@ -74,7 +83,12 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
       const start = plan.intervalMs === null ? performance.now() : intended;
       try {
         const answer = await client.send(request.headers, request.body);
-        stats.record(performance.now() - start, classifyAnswer(answer.status, answer.body), request.body.length, answer.body.length);
+        stats.record(
+          performance.now() - start,
+          classifyAnswer(answer.status, answer.body),
+          request.body.length,
+          answer.body.length,
+        );
       } catch (error) {
         stats.record(performance.now() - start, classifyError(error), request.body.length, 0);
         // A refused connection fails instantly; a short pause keeps a dead target from spinning the CPU.

@@ -4,7 +4,11 @@
 import type { LoadProgress, LoadReport } from './types.ts';
 
 function ms(value: number): string {
-  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
+  return value >= 100
+    ? `${value.toFixed(0)} ms`
+    : value >= 10
+      ? `${value.toFixed(1)} ms`
+      : `${value.toFixed(2)} ms`;
 }
 
 export function formatLoadProgress(p: LoadProgress): string {
@@ -26,7 +30,10 @@ export function formatLoadReport(r: LoadReport): string {
   }
   if (r.thresholds.length > 0) {
     lines.push('thresholds');
-    for (const t of r.thresholds) lines.push(`  ${t.ok ? '✓' : '✗'} ${t.expression.padEnd(16)} measured ${Math.round(t.actual * 100) / 100} ${t.unit}`);
+    for (const t of r.thresholds)
+      lines.push(
+        `  ${t.ok ? '✓' : '✗'} ${t.expression.padEnd(16)} measured ${Math.round(t.actual * 100) / 100} ${t.unit}`,
+      );
   }
   return lines.join('\n');
 }

@@ -10,7 +10,12 @@ export const PERCENTILE_SERIES = [0, 10, 25, 50, 75, 90, 95, 97.5, 99, 99.5, 99.
 
 export function newHistogram(): Histogram {
   // Up to one hour in microseconds; values above it are clamped by the caller.
-  return build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3, autoResize: true });
+  return build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 3_600_000_000,
+    numberOfSignificantValueDigits: 3,
+    autoResize: true,
+  });
 }
 
 export function toMs(micros: number): number {

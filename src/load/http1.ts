@@ -43,7 +43,8 @@ class AnswerParser {
   private readHead(): boolean {
     const end = this.buf.indexOf(CRLF2);
     if (end < 0) {
-      if (this.buf.length > 64 * 1024) throw failure('HPE_HEADER_OVERFLOW', 'answer headers larger than 64 KiB');
+      if (this.buf.length > 64 * 1024)
+        throw failure('HPE_HEADER_OVERFLOW', 'answer headers larger than 64 KiB');
       return false;
     }
     const head = this.buf.toString('latin1', 0, end);
@@ -69,7 +70,10 @@ class AnswerParser {
       if (Number.isNaN(size)) throw failure('HPE_INVALID_CHUNK_SIZE', 'invalid chunk size');
       if (size === 0) {
         // Optional trailers end with an empty line.
-        const trailerEnd = this.buf.indexOf('\r\n', lineEnd + 2, 'latin1') === lineEnd + 2 ? lineEnd + 4 : this.buf.indexOf(CRLF2, lineEnd) + 4;
+        const trailerEnd =
+          this.buf.indexOf('\r\n', lineEnd + 2, 'latin1') === lineEnd + 2
+            ? lineEnd + 4
+            : this.buf.indexOf(CRLF2, lineEnd) + 4;
         if (trailerEnd < 4 || trailerEnd > this.buf.length) return null;
         return this.finish(Buffer.concat(this.chunks));
       }
@@ -140,7 +144,9 @@ export class Http1Connection {
     const port = Number(this.url.port) || (this.url.protocol === 'https:' ? 443 : 80);
     const host = this.url.hostname.replace(/^\[|\]$/g, '');
     const socket =
-      this.url.protocol === 'https:' ? tlsConnect({ host, port, servername: host, ALPNProtocols: ['http/1.1'] }) : netConnect({ host, port });
+      this.url.protocol === 'https:'
+        ? tlsConnect({ host, port, servername: host, ALPNProtocols: ['http/1.1'] })
+        : netConnect({ host, port });
     socket.setNoDelay(true);
     socket.setTimeout(this.timeoutMs);
     return new Promise((resolve, reject) => {
@@ -168,14 +174,18 @@ export class Http1Connection {
       if (parser.closeAfter) this.drop(socket);
       this.settle(socket)?.resolve(answer);
     });
-    socket.on('timeout', () => this.fail(socket, failure('LOAD_TIMEOUT', `no complete answer within ${this.timeoutMs} ms`)));
+    socket.on('timeout', () =>
+      this.fail(socket, failure('LOAD_TIMEOUT', `no complete answer within ${this.timeoutMs} ms`)),
+    );
     socket.on('error', (error) => this.fail(socket, error));
     socket.on('end', () => {
       const answer = parser.endOfStream();
       if (answer) this.settle(socket)?.resolve(answer);
       this.fail(socket, failure('ECONNRESET', 'the connector closed the connection before answering'));
     });
-    socket.on('close', () => this.fail(socket, failure('ECONNRESET', 'the connection closed before the answer was complete')));
+    socket.on('close', () =>
+      this.fail(socket, failure('ECONNRESET', 'the connection closed before the answer was complete')),
+    );
   }
 
   /** The pending request written on this socket, taken out so it settles once. */

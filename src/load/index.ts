@@ -5,4 +5,14 @@ export { runLoad, DEFAULT_CONNECTIONS, DEFAULT_DURATION_MS } from './engine.ts';
 export { parseThreshold, ThresholdError } from './thresholds.ts';
 export type { Threshold } from './thresholds.ts';
 export { formatLoadProgress, formatLoadReport } from './format.ts';
-export type { ErrorBucket, LatencySummary, LoadHooks, LoadOptions, LoadProgress, LoadReport, LoadRequestSpec, ThresholdResult, TimelinePoint } from './types.ts';
+export type {
+  ErrorBucket,
+  LatencySummary,
+  LoadHooks,
+  LoadOptions,
+  LoadProgress,
+  LoadReport,
+  LoadRequestSpec,
+  ThresholdResult,
+  TimelinePoint,
+} from './types.ts';

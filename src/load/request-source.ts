@@ -37,7 +37,9 @@ export class RequestSource {
     const fields = spec.kind === 'tool' ? { tool: spec.tool, parameters: spec.parameters } : {};
     const type = spec.kind === 'tool' ? 'tool.invoke' : spec.type;
     // Serialise once; only the request_id changes between requests.
-    const template = JSON.stringify(buildRequest(type, { ...fields, request_id: PLACEHOLDER, conversation_id: 'conv_load' }));
+    const template = JSON.stringify(
+      buildRequest(type, { ...fields, request_id: PLACEHOLDER, conversation_id: 'conv_load' }),
+    );
     const at = template.indexOf(PLACEHOLDER);
     this.prefix = template.slice(0, at);
     this.suffix = template.slice(at + PLACEHOLDER.length);
@@ -49,10 +51,14 @@ export class RequestSource {
     return {
       body,
       headers: [
-        'content-type', 'application/json',
-        HEADER_SIGNATURE, this.sign(timestamp, body),
-        HEADER_TIMESTAMP, timestamp,
-        HEADER_PROTOCOL, PROTOCOL_VERSION,
+        'content-type',
+        'application/json',
+        HEADER_SIGNATURE,
+        this.sign(timestamp, body),
+        HEADER_TIMESTAMP,
+        timestamp,
+        HEADER_PROTOCOL,
+        PROTOCOL_VERSION,
       ],
     };
   }

@@ -37,7 +37,14 @@ export class LoadStats {
     this.sliceErrors++;
     const bucket = this.buckets.get(outcome.key);
     if (bucket) bucket.count++;
-    else this.buckets.set(outcome.key, { key: outcome.key, kind: outcome.kind, status: outcome.status, code: outcome.code, count: 1 });
+    else
+      this.buckets.set(outcome.key, {
+        key: outcome.key,
+        kind: outcome.kind,
+        status: outcome.status,
+        code: outcome.code,
+        count: 1,
+      });
   }
 
   /** Closes the current one-second slice and starts the next. */
@@ -62,7 +69,13 @@ export class LoadStats {
     return this.sliceRequests > 0;
   }
 
-  report(base: Pick<LoadReport, 'url' | 'request' | 'connections' | 'rate' | 'coordinatedOmissionCorrected' | 'startedAt'>, durationMs: number): LoadReport {
+  report(
+    base: Pick<
+      LoadReport,
+      'url' | 'request' | 'connections' | 'rate' | 'coordinatedOmissionCorrected' | 'startedAt'
+    >,
+    durationMs: number,
+  ): LoadReport {
     const seconds = durationMs / 1000;
     return {
       ...base,
@@ -73,7 +86,10 @@ export class LoadStats {
       bytesSent: this.bytesSent,
       bytesReceived: this.bytesReceived,
       latency: summarise(this.total),
-      percentiles: PERCENTILE_SERIES.map((percentile) => ({ percentile, ms: this.total.totalCount ? atPercentile(this.total, percentile === 0 ? 0.0001 : percentile) : 0 })),
+      percentiles: PERCENTILE_SERIES.map((percentile) => ({
+        percentile,
+        ms: this.total.totalCount ? atPercentile(this.total, percentile === 0 ? 0.0001 : percentile) : 0,
+      })),
       timeline: this.timeline,
       errors: {
         total: this.errors,

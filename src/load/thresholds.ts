@@ -22,8 +22,10 @@ export interface Threshold {
   limit: number;
 }
 
-const PATTERN = /^(p(?:100|\d{1,2}(?:\.\d+)?)|max|mean|errors|rps)\s*(<=|>=|==|<|>)\s*(\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
-const HELP = 'expected METRIC OP VALUE: p50..p99.9 / max / mean in ms (or s), errors as a count or %, rps; e.g. p99<200, errors<1%, rps>=1000';
+const PATTERN =
+  /^(p(?:100|\d{1,2}(?:\.\d+)?)|max|mean|errors|rps)\s*(<=|>=|==|<|>)\s*(\d+(?:\.\d+)?)\s*(ms|s|%)?$/;
+const HELP =
+  'expected METRIC OP VALUE: p50..p99.9 / max / mean in ms (or s), errors as a count or %, rps; e.g. p99<200, errors<1%, rps>=1000';
 
 export function parseThreshold(expression: string): Threshold {
   const text = expression.trim();
@@ -32,18 +34,38 @@ export function parseThreshold(expression: string): Threshold {
   const [, name, op, value, unit] = m;
   const limit = Number(value);
   if (name === 'rps') {
-    if (unit) throw new ThresholdError(`bad threshold "${expression}": rps takes a plain number of requests per second`);
+    if (unit)
+      throw new ThresholdError(
+        `bad threshold "${expression}": rps takes a plain number of requests per second`,
+      );
     return { expression: text, metric: 'rps', percentile: 0, op: op as Operator, limit };
   }
   if (name === 'errors') {
-    if (unit === 'ms' || unit === 's') throw new ThresholdError(`bad threshold "${expression}": errors take a count or a percentage`);
-    if (unit === '%' && limit > 100) throw new ThresholdError(`bad threshold "${expression}": a percentage is at most 100`);
-    return { expression: text, metric: unit === '%' ? 'error_rate' : 'errors', percentile: 0, op: op as Operator, limit };
+    if (unit === 'ms' || unit === 's')
+      throw new ThresholdError(`bad threshold "${expression}": errors take a count or a percentage`);
+    if (unit === '%' && limit > 100)
+      throw new ThresholdError(`bad threshold "${expression}": a percentage is at most 100`);
+    return {
+      expression: text,
+      metric: unit === '%' ? 'error_rate' : 'errors',
+      percentile: 0,
+      op: op as Operator,
+      limit,
+    };
   }
   if (unit === '%') throw new ThresholdError(`bad threshold "${expression}": latency takes ms or s, not %`);
   const percentile = name === 'max' ? 100 : name === 'mean' ? -1 : Number(name.slice(1));
-  if (percentile === 0) throw new ThresholdError(`bad threshold "${expression}": p0 is not a useful percentile; use p50..p99.9 or max`);
-  return { expression: text, metric: 'latency', percentile, op: op as Operator, limit: unit === 's' ? limit * 1000 : limit };
+  if (percentile === 0)
+    throw new ThresholdError(
+      `bad threshold "${expression}": p0 is not a useful percentile; use p50..p99.9 or max`,
+    );
+  return {
+    expression: text,
+    metric: 'latency',
+    percentile,
+    op: op as Operator,
+    limit: unit === 's' ? limit * 1000 : limit,
+  };
 }
 
 function compare(actual: number, op: Operator, limit: number): boolean {
@@ -61,7 +83,11 @@ function compare(actual: number, op: Operator, limit: number): boolean {
   }
 }
 
-export function evaluateThreshold(t: Threshold, report: LoadReport, latencyAt: (percentile: number) => number): ThresholdResult {
+export function evaluateThreshold(
+  t: Threshold,
+  report: LoadReport,
+  latencyAt: (percentile: number) => number,
+): ThresholdResult {
   let actual: number;
   let unit: string;
   if (t.metric === 'rps') [actual, unit] = [report.rps, 'req/s'];

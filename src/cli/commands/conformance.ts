@@ -5,7 +5,14 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS } from '../../protocol/index.ts';
-import { formatPrettyLine, formatPrettySummary, runConformance, staticCheckIds, toJson, toJunit } from '../../conformance/index.ts';
+import {
+  formatPrettyLine,
+  formatPrettySummary,
+  runConformance,
+  staticCheckIds,
+  toJson,
+  toJunit,
+} from '../../conformance/index.ts';
 import type { ConformanceReport } from '../../conformance/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { parseHttpUrl, parseInteger, requireSecret } from '../options.ts';
@@ -30,13 +37,18 @@ function parseReporter(value: string): Reporter {
 
 /** `--only a,b --only c`: each entry must select at least one check. */
 function collectOnly(value: string, previous: string[] | undefined): string[] {
-  const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const known = staticCheckIds();
   for (const id of ids) {
     const selectsStatic = known.some((k) => k === id || k.startsWith(`${id}.`));
     const selectsTool = id === 'invoke' || /^invoke\.(valid|invalid)(\..+)?$/.test(id);
     if (!selectsStatic && !selectsTool)
-      throw new UsageError(`--only "${id}" selects no check; groups are ${[...new Set(known.map((k) => k.split('.')[0]))].join(', ')} (e.g. --only timestamp,signature.wrong-secret)`);
+      throw new UsageError(
+        `--only "${id}" selects no check; groups are ${[...new Set(known.map((k) => k.split('.')[0]))].join(', ')} (e.g. --only timestamp,signature.wrong-secret)`,
+      );
   }
   return [...(previous ?? []), ...ids];
 }
@@ -44,21 +56,42 @@ function collectOnly(value: string, previous: string[] | undefined): string[] {
 export function registerConformanceCommand(program: Command): void {
   program
     .command('conformance')
-    .description('grade a connector against the protocol: exit 0 when every must-level check passes, 1 otherwise')
-    .addOption(new Option('--url <url>', 'connector endpoint, e.g. http://127.0.0.1:4020/service (default $CTB_URL)').argParser(parseHttpUrl('--url')))
+    .description(
+      'grade a connector against the protocol: exit 0 when every must-level check passes, 1 otherwise',
+    )
+    .addOption(
+      new Option(
+        '--url <url>',
+        'connector endpoint, e.g. http://127.0.0.1:4020/service (default $CTB_URL)',
+      ).argParser(parseHttpUrl('--url')),
+    )
     .option('--secret <secret>', 'signing secret shared with the connector (default $CTB_SECRET)')
     .addOption(
       new Option('--skew <seconds>', "the connector's replay window (maxTimestampSkewSeconds) under test")
         .default(DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS)
         .argParser(parseInteger('--skew', { min: 0, max: 86_400 })),
     )
-    .addOption(new Option('--reporter <name>', 'pretty, json or junit').default('pretty').argParser(parseReporter))
+    .addOption(
+      new Option('--reporter <name>', 'pretty, json or junit').default('pretty').argParser(parseReporter),
+    )
     .option('--output <file>', 'write the report to this file (progress still shows on the terminal)')
-    .addOption(new Option('--only <ids>', 'run only these checks or groups, comma-separated (repeatable)').argParser(collectOnly))
-    .addOption(new Option('--timeout <ms>', 'per-request timeout').default(10_000).argParser(parseInteger('--timeout', { min: 1 })))
+    .addOption(
+      new Option('--only <ids>', 'run only these checks or groups, comma-separated (repeatable)').argParser(
+        collectOnly,
+      ),
+    )
+    .addOption(
+      new Option('--timeout <ms>', 'per-request timeout')
+        .default(10_000)
+        .argParser(parseInteger('--timeout', { min: 1 })),
+    )
     .action(async (flags: ConformanceFlags) => {
-      const url = flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
-      if (!url) throw new UsageError('a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL');
+      const url =
+        flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
+      if (!url)
+        throw new UsageError(
+          'a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL',
+        );
       const secret = requireSecret(flags.secret);
       // Progress lines go to the terminal unless stdout itself carries the JSON or XML report.
       const showProgress = flags.reporter === 'pretty' || flags.output !== undefined;
@@ -74,9 +107,13 @@ export function registerConformanceCommand(program: Command): void {
       const text = render(report, flags.reporter);
       if (flags.output !== undefined) await writeReport(flags.output, text);
       else if (flags.reporter !== 'pretty') process.stdout.write(text);
-      const unreachable = report.checks.map((c) => c.received).find((r) => r && r.status === null && r.error?.code === 'connect_error');
+      const unreachable = report.checks
+        .map((c) => c.received)
+        .find((r) => r && r.status === null && r.error?.code === 'connect_error');
       if (unreachable && report.checks.every((c) => c.received?.status == null))
-        throw new CheckFailedError(`no answer from ${url}: ${unreachable.error!.message}; is the connector running?`);
+        throw new CheckFailedError(
+          `no answer from ${url}: ${unreachable.error!.message}; is the connector running?`,
+        );
       if (!report.summary.conformant) process.exitCode = 1;
     });
 }

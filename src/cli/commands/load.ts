@@ -4,7 +4,14 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { PLATFORM_TIMEOUT_MS } from '../../protocol/index.ts';
-import { DEFAULT_CONNECTIONS, formatLoadProgress, formatLoadReport, parseThreshold, runLoad, ThresholdError } from '../../load/index.ts';
+import {
+  DEFAULT_CONNECTIONS,
+  formatLoadProgress,
+  formatLoadReport,
+  parseThreshold,
+  runLoad,
+  ThresholdError,
+} from '../../load/index.ts';
 import type { LoadRequestSpec } from '../../load/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { parseHttpUrl, parseInteger, parseJsonObject, readBody, requireSecret } from '../options.ts';
@@ -30,7 +37,8 @@ interface LoadFlags {
 export function parseDuration(value: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
   const ms = m ? Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000) : NaN;
-  if (!m || ms < 1 || ms > 24 * 3_600_000) throw new UsageError(`-d/--duration expects a length like 10s, 500ms or 2m, got "${value.slice(0, 40)}"`);
+  if (!m || ms < 1 || ms > 24 * 3_600_000)
+    throw new UsageError(`-d/--duration expects a length like 10s, 500ms or 2m, got "${value.slice(0, 40)}"`);
   return Math.round(ms);
 }
 
@@ -38,7 +46,8 @@ export function parseDuration(value: string): number {
 export function parseRate(value: string): number {
   const m = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(value.trim());
   const rate = m ? Number(m[1]) : NaN;
-  if (!m || rate <= 0 || rate > 1_000_000) throw new UsageError(`--rate expects requests per second like 200 or 200/s, got "${value.slice(0, 40)}"`);
+  if (!m || rate <= 0 || rate > 1_000_000)
+    throw new UsageError(`--rate expects requests per second like 200 or 200/s, got "${value.slice(0, 40)}"`);
   return rate;
 }
 
@@ -54,40 +63,86 @@ function collectThreshold(value: string, previous: string[] | undefined): string
 
 function parseType(value: string): LoadFlags['type'] {
   if (value === 'ping' || value === 'capabilities.list' || value === 'tools.list') return value;
-  throw new UsageError(`--type expects ping, capabilities.list or tools.list (use --tool for tool.invoke), got "${value.slice(0, 40)}"`);
+  throw new UsageError(
+    `--type expects ping, capabilities.list or tools.list (use --tool for tool.invoke), got "${value.slice(0, 40)}"`,
+  );
 }
 
 async function requestSpec(flags: LoadFlags): Promise<LoadRequestSpec> {
-  const given = [flags.tool !== undefined, flags.bodyFile !== undefined, flags.type !== undefined].filter(Boolean).length;
-  if (given > 1) throw new UsageError('choose one request: --tool T [--params JSON], --body-file F or --type ping');
+  const given = [flags.tool !== undefined, flags.bodyFile !== undefined, flags.type !== undefined].filter(
+    Boolean,
+  ).length;
+  if (given > 1)
+    throw new UsageError('choose one request: --tool T [--params JSON], --body-file F or --type ping');
   if (flags.params && flags.tool === undefined) throw new UsageError('--params goes with --tool NAME');
   if (flags.tool !== undefined) return { kind: 'tool', tool: flags.tool, parameters: flags.params ?? {} };
-  if (flags.bodyFile !== undefined) return { kind: 'body', body: await readBody({ bodyFile: flags.bodyFile }) };
+  if (flags.bodyFile !== undefined)
+    return { kind: 'body', body: await readBody({ bodyFile: flags.bodyFile }) };
   return { kind: 'type', type: flags.type ?? 'ping' };
 }
 
 export function registerLoadCommand(program: Command): void {
   program
     .command('load')
-    .description('signed load: every request signed with a fresh timestamp; reports req/s, latency percentiles and errors by code')
-    .addOption(new Option('--url <url>', 'connector endpoint (default $CTB_URL)').argParser(parseHttpUrl('--url')))
+    .description(
+      'signed load: every request signed with a fresh timestamp; reports req/s, latency percentiles and errors by code',
+    )
+    .addOption(
+      new Option('--url <url>', 'connector endpoint (default $CTB_URL)').argParser(parseHttpUrl('--url')),
+    )
     .option('--secret <secret>', 'signing secret (default $CTB_SECRET)')
     .option('--tool <name>', 'send tool.invoke of this tool')
-    .addOption(new Option('--params <json>', 'parameters of --tool as a JSON object').argParser(parseJsonObject('--params')))
+    .addOption(
+      new Option('--params <json>', 'parameters of --tool as a JSON object').argParser(
+        parseJsonObject('--params'),
+      ),
+    )
     .option('--body-file <file>', 'send these exact body bytes (re-signed per request)')
-    .addOption(new Option('--type <type>', 'send ping (default), capabilities.list or tools.list').argParser(parseType))
-    .addOption(new Option('-c, --connections <n>', 'concurrent keep-alive connections').default(DEFAULT_CONNECTIONS).argParser(parseInteger('-c/--connections', { min: 1, max: 1000 })))
-    .addOption(new Option('-d, --duration <time>', 'run for this long (10s, 500ms, 2m); default 10s').argParser(parseDuration))
-    .addOption(new Option('-n, --requests <n>', 'send exactly this many requests').argParser(parseInteger('-n/--requests', { min: 1 })))
-    .addOption(new Option('--rate <r>', 'constant arrival rate in requests/s (latency measured from the intended send time)').argParser(parseRate))
-    .addOption(new Option('--threshold <expr>', 'fail (exit 1) unless it holds: p99<200, p50<=50, max<1s, errors<1%, rps>=1000 (repeatable)').argParser(collectThreshold))
+    .addOption(
+      new Option('--type <type>', 'send ping (default), capabilities.list or tools.list').argParser(
+        parseType,
+      ),
+    )
+    .addOption(
+      new Option('-c, --connections <n>', 'concurrent keep-alive connections')
+        .default(DEFAULT_CONNECTIONS)
+        .argParser(parseInteger('-c/--connections', { min: 1, max: 1000 })),
+    )
+    .addOption(
+      new Option('-d, --duration <time>', 'run for this long (10s, 500ms, 2m); default 10s').argParser(
+        parseDuration,
+      ),
+    )
+    .addOption(
+      new Option('-n, --requests <n>', 'send exactly this many requests').argParser(
+        parseInteger('-n/--requests', { min: 1 }),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--rate <r>',
+        'constant arrival rate in requests/s (latency measured from the intended send time)',
+      ).argParser(parseRate),
+    )
+    .addOption(
+      new Option(
+        '--threshold <expr>',
+        'fail (exit 1) unless it holds: p99<200, p50<=50, max<1s, errors<1%, rps>=1000 (repeatable)',
+      ).argParser(collectThreshold),
+    )
     .option('--json', 'print the report as JSON')
-    .addOption(new Option('--timeout <ms>', 'per-request timeout').default(PLATFORM_TIMEOUT_MS).argParser(parseInteger('--timeout', { min: 1 })))
+    .addOption(
+      new Option('--timeout <ms>', 'per-request timeout')
+        .default(PLATFORM_TIMEOUT_MS)
+        .argParser(parseInteger('--timeout', { min: 1 })),
+    )
     .action(async (flags: LoadFlags) => {
-      const url = flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
+      const url =
+        flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
       if (!url) throw new UsageError('a connector URL is needed: pass --url URL or set CTB_URL');
       const secret = requireSecret(flags.secret);
-      if (flags.duration !== undefined && flags.requests !== undefined) throw new UsageError('give -d/--duration or -n/--requests, not both');
+      if (flags.duration !== undefined && flags.requests !== undefined)
+        throw new UsageError('give -d/--duration or -n/--requests, not both');
       const request = await requestSpec(flags);
       // Ctrl-C ends the run early and still prints the report of what was sent.
       const controller = new AbortController();
@@ -96,7 +151,18 @@ export function registerLoadCommand(program: Command): void {
       let report;
       try {
         report = await runLoad(
-          { url, secret, request, connections: flags.connections, durationMs: flags.duration, requests: flags.requests, rate: flags.rate, thresholds: flags.threshold, timeoutMs: flags.timeout, signal: controller.signal },
+          {
+            url,
+            secret,
+            request,
+            connections: flags.connections,
+            durationMs: flags.duration,
+            requests: flags.requests,
+            rate: flags.rate,
+            thresholds: flags.threshold,
+            timeoutMs: flags.timeout,
+            signal: controller.signal,
+          },
           { onProgress: flags.json ? undefined : (p) => process.stderr.write(formatLoadProgress(p) + '\n') },
         );
       } finally {
@@ -105,8 +171,13 @@ export function registerLoadCommand(program: Command): void {
       if (flags.json) printJson(report);
       else out(formatLoadReport(report));
       const broken = report.thresholds.filter((t) => !t.ok);
-      if (broken.length > 0) throw new CheckFailedError(`${broken.length} threshold(s) broken: ${broken.map((t) => t.expression).join(', ')}`);
+      if (broken.length > 0)
+        throw new CheckFailedError(
+          `${broken.length} threshold(s) broken: ${broken.map((t) => t.expression).join(', ')}`,
+        );
       if (report.thresholds.length === 0 && report.requests > 0 && report.ok === 0)
-        throw new CheckFailedError(`no request succeeded (${report.errors.byCode.map((b) => `${b.key}: ${b.count}`).join(', ')})`);
+        throw new CheckFailedError(
+          `no request succeeded (${report.errors.byCode.map((b) => `${b.key}: ${b.count}`).join(', ')})`,
+        );
     });
 }

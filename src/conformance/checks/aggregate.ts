@@ -9,11 +9,19 @@ import type { CheckDefinition } from './check.ts';
 export const SLOW_ANSWER_MS = 5000;
 
 /** Words that tell an attacker which verification step failed. */
-const DETAIL_PATTERN = /timestamp|skew|too old|expired|future|secret|expected|mismatch|hmac|digest|header|milli|[0-9a-f]{64}/i;
-const STACK_PATTERNS = [/\bat [^\s"]+ \(?[^\s"()]+:\d+:\d+\)?/, /"stack"\s*:/, /Traceback \(most recent call last\)/, /\bat [a-z0-9_$.]+\([A-Za-z0-9_]+\.java:\d+\)/];
+const DETAIL_PATTERN =
+  /timestamp|skew|too old|expired|future|secret|expected|mismatch|hmac|digest|header|milli|[0-9a-f]{64}/i;
+const STACK_PATTERNS = [
+  /\bat [^\s"]+ \(?[^\s"()]+:\d+:\d+\)?/,
+  /"stack"\s*:/,
+  /Traceback \(most recent call last\)/,
+  /\bat [a-z0-9_$.]+\([A-Za-z0-9_]+\.java:\d+\)/,
+];
 
 function answered(exchanges: Exchange[]): Array<Exchange & { response: NonNullable<Exchange['response']> }> {
-  return exchanges.filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.response !== null);
+  return exchanges.filter(
+    (e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.response !== null,
+  );
 }
 
 function preview(ex: Exchange): string {
@@ -26,20 +34,30 @@ export const aggregateChecks: CheckDefinition[] = [
     level: 'must',
     title: 'Every signature refusal is the same generic answer, without detail',
     reference: 'decisions.md 1',
-    expected: 'identical {"type":"error","code":"invalid_signature","message":<generic>} bodies, no hint of which check failed',
+    expected:
+      'identical {"type":"error","code":"invalid_signature","message":<generic>} bodies, no hint of which check failed',
     run: async (ctx) => {
-      const refusals = answered(ctx.signatureRefusals).filter((e) => e.response.status !== 200 || errorCodeOf(e) !== null);
+      const refusals = answered(ctx.signatureRefusals).filter(
+        (e) => e.response.status !== 200 || errorCodeOf(e) !== null,
+      );
       if (refusals.length === 0) return skip('no refusal to compare (every bad signature was served)');
       const first = refusals[0];
       const different = refusals.find((e) => !e.response.body.equals(first.response.body));
       if (different)
-        return fail(`refusals differ between checks, which tells a caller what failed: ${first.checkId} got "${preview(first)}" but ${different.checkId} got "${preview(different)}"`, different);
+        return fail(
+          `refusals differ between checks, which tells a caller what failed: ${first.checkId} got "${preview(first)}" but ${different.checkId} got "${preview(different)}"`,
+          different,
+        );
       const json = first.json;
       if (!isObject(json)) return fail(`the refusal is not a JSON envelope: "${preview(first)}"`, first);
       const extra = Object.keys(json).filter((k) => !['type', 'code', 'message'].includes(k));
-      if (extra.length) return fail(`the refusal carries extra fields (${extra.join(', ')}): "${preview(first)}"`, first);
+      if (extra.length)
+        return fail(`the refusal carries extra fields (${extra.join(', ')}): "${preview(first)}"`, first);
       if (typeof json.message === 'string' && DETAIL_PATTERN.test(json.message))
-        return fail(`the refusal message reveals detail ("${json.message}"): keep the reason inside the connector's own logs`, first);
+        return fail(
+          `the refusal message reveals detail ("${json.message}"): keep the reason inside the connector's own logs`,
+          first,
+        );
       return pass(`${refusals.length} refusals, all "${preview(first)}"`, first);
     },
   },
@@ -55,7 +73,11 @@ export const aggregateChecks: CheckDefinition[] = [
         const text = e.response.body.toString('utf8');
         return STACK_PATTERNS.some((p) => p.test(text));
       });
-      if (leaking) return fail(`${leaking.checkId} answered a stack trace: "${preview(leaking)}"; it discloses code paths and versions`, leaking);
+      if (leaking)
+        return fail(
+          `${leaking.checkId} answered a stack trace: "${preview(leaking)}"; it discloses code paths and versions`,
+          leaking,
+        );
       return pass(`${answered(ctx.exchanges).length} answers, none with a stack trace`);
     },
   },
@@ -71,7 +93,14 @@ export const aggregateChecks: CheckDefinition[] = [
         return !notFound && (e.response.status >= 400 || (isObject(e.json) && e.json.type === 'error'));
       });
       if (errors.length === 0) return skip('no error answers seen');
-      const bad = errors.find((e) => !isObject(e.json) || e.json.type !== 'error' || typeof e.json.code !== 'string' || e.json.code === '' || typeof e.json.message !== 'string');
+      const bad = errors.find(
+        (e) =>
+          !isObject(e.json) ||
+          e.json.type !== 'error' ||
+          typeof e.json.code !== 'string' ||
+          e.json.code === '' ||
+          typeof e.json.message !== 'string',
+      );
       if (bad) return fail(`${bad.checkId} answered HTTP ${bad.response.status} "${preview(bad)}"`, bad);
       return pass(`${errors.length} error answers, all proper envelopes`);
     },
@@ -101,8 +130,12 @@ export const aggregateChecks: CheckDefinition[] = [
       if (timed.length === 0) return skip('no answers');
       const slowest = timed.reduce((a, b) => (b.timeMs > a.timeMs ? b : a));
       const ms = Math.round(slowest.timeMs);
-      if (slowest.timeMs < SLOW_ANSWER_MS) return pass(`slowest answer ${ms} ms (${slowest.checkId})`, slowest);
-      return fail(`${slowest.checkId} took ${ms} ms: close to the platform's 30 s timeout under load`, slowest);
+      if (slowest.timeMs < SLOW_ANSWER_MS)
+        return pass(`slowest answer ${ms} ms (${slowest.checkId})`, slowest);
+      return fail(
+        `${slowest.checkId} took ${ms} ms: close to the platform's 30 s timeout under load`,
+        slowest,
+      );
     },
   },
 ];

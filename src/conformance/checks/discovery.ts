@@ -16,7 +16,8 @@ const CLOCK_OFFSET_LIMIT = 60;
 function toolsIn(json: unknown, type: 'capabilities' | 'tools'): { tools: unknown[]; exact: boolean } | null {
   if (!isObject(json)) return null;
   if (json.type === type && Array.isArray(json.tools)) return { tools: json.tools, exact: true };
-  if (json.type === 'result' && isObject(json.output) && Array.isArray(json.output.tools)) return { tools: json.output.tools, exact: false };
+  if (json.type === 'result' && isObject(json.output) && Array.isArray(json.output.tools))
+    return { tools: json.output.tools, exact: false };
   return null;
 }
 
@@ -26,18 +27,33 @@ async function listCall(ctx: ConformanceContext, type: 'capabilities.list' | 'to
   if (type === 'capabilities.list') ctx.capabilitiesAnswer = ex;
   else ctx.toolsListAnswer = ex;
   const found = ex.response?.status === 200 ? toolsIn(ex.json, answerType) : null;
-  if (!found) return fail(`expected HTTP 200 {"type":"${answerType}","tools":[...]}: ${expectAccepted(ex, answerType, 'a correctly signed request was refused').message}`, ex);
+  if (!found)
+    return fail(
+      `expected HTTP 200 {"type":"${answerType}","tools":[...]}: ${expectAccepted(ex, answerType, 'a correctly signed request was refused').message}`,
+      ex,
+    );
   if (ctx.tools === null) ctx.tools = found.tools as ToolDefinition[];
-  return pass(`listed ${found.tools.length} tool(s)${found.exact ? '' : ' inside the tolerated {"type":"result","output":{"tools":[...]}} wrapper'}`, ex);
+  return pass(
+    `listed ${found.tools.length} tool(s)${found.exact ? '' : ' inside the tolerated {"type":"result","output":{"tools":[...]}} wrapper'}`,
+    ex,
+  );
 }
 
 function exactShape(ex: Exchange | null, type: 'capabilities' | 'tools'): Verdict {
-  if (!ex || ex.response?.status !== 200 || !isObject(ex.json)) return skip('the list call itself failed', ex);
+  if (!ex || ex.response?.status !== 200 || !isObject(ex.json))
+    return skip('the list call itself failed', ex);
   const found = toolsIn(ex.json, type);
   if (!found) return skip('the list call itself failed', ex);
-  if (!found.exact) return fail(`answered {"type":"result","output":{"tools":[...]}}; decisions.md 2 fixes {"type":"${type}","tools":[...]} (the platform tolerates it but reports this)`, ex);
+  if (!found.exact)
+    return fail(
+      `answered {"type":"result","output":{"tools":[...]}}; decisions.md 2 fixes {"type":"${type}","tools":[...]} (the platform tolerates it but reports this)`,
+      ex,
+    );
   if (type === 'capabilities' && ex.json.protocol_version !== PROTOCOL_VERSION)
-    return fail(`protocol_version is ${JSON.stringify(ex.json.protocol_version)}, expected "${PROTOCOL_VERSION}"`, ex);
+    return fail(
+      `protocol_version is ${JSON.stringify(ex.json.protocol_version)}, expected "${PROTOCOL_VERSION}"`,
+      ex,
+    );
   return pass(`exact {"type":"${type}",...} shape`, ex);
 }
 
@@ -45,7 +61,8 @@ function definitionProblems(tool: unknown, index: number): string[] {
   if (!isObject(tool)) return [`tools[${index}] is not an object`];
   const name = typeof tool.name === 'string' && tool.name !== '' ? tool.name : `tools[${index}]`;
   const problems: string[] = [];
-  if (typeof tool.name !== 'string' || tool.name === '') problems.push(`${name}: name must be a non-empty string`);
+  if (typeof tool.name !== 'string' || tool.name === '')
+    problems.push(`${name}: name must be a non-empty string`);
   if (typeof tool.description !== 'string') problems.push(`${name}: description must be a string`);
   if (typeof tool.auth !== 'string') problems.push(`${name}: auth must be a string (none, optional)`);
   if (typeof tool.chat !== 'boolean') problems.push(`${name}: chat must be a boolean`);
@@ -63,7 +80,11 @@ export const discoveryChecks: CheckDefinition[] = [
     expected: 'HTTP 200 {"type":"pong",...}',
     run: async (ctx) => {
       ctx.pong = await ctx.send(ctx.signed(ctx.body('ping')));
-      return expectAccepted(ctx.pong, 'pong', 'a correctly signed request was refused: check the secret and the endpoint path');
+      return expectAccepted(
+        ctx.pong,
+        'pong',
+        'a correctly signed request was refused: check the secret and the endpoint path',
+      );
     },
   },
   {
@@ -80,7 +101,10 @@ export const discoveryChecks: CheckDefinition[] = [
       if (json.protocol_version !== PROTOCOL_VERSION) missing.push(`protocol_version "${PROTOCOL_VERSION}"`);
       if (!Number.isInteger(json.time)) missing.push('time (integer unix seconds)');
       if (missing.length === 0) return pass('pong with protocol_version and time', lastPong);
-      return fail(`the pong lacks ${missing.join(' and ')}: the platform accepts a bare pong but cannot check version or clock offset`, lastPong);
+      return fail(
+        `the pong lacks ${missing.join(' and ')}: the platform accepts a bare pong but cannot check version or clock offset`,
+        lastPong,
+      );
     },
   },
   {
@@ -95,7 +119,10 @@ export const discoveryChecks: CheckDefinition[] = [
       if (!isObject(json) || !Number.isInteger(json.time)) return skip('the pong carries no time', lastPong);
       const offset = (json.time as number) - ctx.now();
       if (Math.abs(offset) < CLOCK_OFFSET_LIMIT) return pass(`clock offset ${offset} s`, lastPong);
-      return fail(`clock offset ${offset} s: the platform marks the connection degraded; sync the clock with NTP`, lastPong);
+      return fail(
+        `clock offset ${offset} s: the platform marks the connection degraded; sync the clock with NTP`,
+        lastPong,
+      );
     },
   },
   {
@@ -140,7 +167,11 @@ export const discoveryChecks: CheckDefinition[] = [
       const a = toolsIn(ctx.capabilitiesAnswer?.json, 'capabilities')?.tools;
       const b = toolsIn(ctx.toolsListAnswer?.json, 'tools')?.tools;
       if (!a || !b) return skip('one of the list calls failed');
-      const names = (list: unknown[]) => list.map((t) => (isObject(t) ? String(t.name) : '?')).sort().join(', ');
+      const names = (list: unknown[]) =>
+        list
+          .map((t) => (isObject(t) ? String(t.name) : '?'))
+          .sort()
+          .join(', ');
       if (names(a) === names(b)) return pass(`both list: ${names(a) || '(none)'}`, ctx.toolsListAnswer);
       return fail(`capabilities.list: ${names(a)}; tools.list: ${names(b)}`, ctx.toolsListAnswer);
     },
@@ -188,11 +219,13 @@ export const discoveryChecks: CheckDefinition[] = [
     level: 'should',
     title: 'Organization metadata, when declared, has version, events, actions and tasks',
     reference: 'protocol.md 2.4',
-    expected: 'metadata absent, or {"version":int,"events":[{id,label}],"actions":[{id,label}],"tasks":[{id,label,priority}]}',
+    expected:
+      'metadata absent, or {"version":int,"events":[{id,label}],"actions":[{id,label}],"tasks":[{id,label,priority}]}',
     run: async (ctx) => {
       const ex = ctx.capabilitiesAnswer;
       const json = ex?.json;
-      if (!isObject(json) || json.type !== 'capabilities') return skip('no capabilities answer to inspect', ex);
+      if (!isObject(json) || json.type !== 'capabilities')
+        return skip('no capabilities answer to inspect', ex);
       if (json.metadata === undefined || json.metadata === null) return pass('no metadata declared', ex);
       const problems = metadataProblems(json.metadata);
       return problems.length ? fail(problems.join('; '), ex) : pass('metadata well-formed', ex);
@@ -211,8 +244,10 @@ function metadataProblems(m: unknown): string[] {
       continue;
     }
     list.forEach((item, i) => {
-      if (!isObject(item) || typeof item.id !== 'string' || typeof item.label !== 'string') problems.push(`${key}[${i}] needs string id and label`);
-      else if (key === 'tasks' && typeof item.priority !== 'string') problems.push(`tasks[${i}] needs a string priority`);
+      if (!isObject(item) || typeof item.id !== 'string' || typeof item.label !== 'string')
+        problems.push(`${key}[${i}] needs string id and label`);
+      else if (key === 'tasks' && typeof item.priority !== 'string')
+        problems.push(`tasks[${i}] needs a string priority`);
     });
   }
   return problems;

@@ -18,7 +18,12 @@ export const requestChecks: CheckDefinition[] = [
     reference: REF,
     expected: 'HTTP 400 {"type":"error","code":"invalid_request",...}',
     run: async (ctx) =>
-      expectRefused(await ctx.send(ctx.signed('this is not JSON {')), 400, 'invalid_request', 'the connector served a body it cannot have parsed'),
+      expectRefused(
+        await ctx.send(ctx.signed('this is not JSON {')),
+        400,
+        'invalid_request',
+        'the connector served a body it cannot have parsed',
+      ),
   },
   {
     id: 'request.missing-fields',
@@ -27,7 +32,12 @@ export const requestChecks: CheckDefinition[] = [
     reference: REF,
     expected: 'HTTP 400 {"type":"error","code":"invalid_request",...}',
     run: async (ctx) =>
-      expectRefused(await ctx.send(ctx.signed('{"type":"ping"}')), 400, 'invalid_request', 'the connector does not validate the request envelope'),
+      expectRefused(
+        await ctx.send(ctx.signed('{"type":"ping"}')),
+        400,
+        'invalid_request',
+        'the connector does not validate the request envelope',
+      ),
   },
   {
     id: 'request.unknown-type',
@@ -36,7 +46,12 @@ export const requestChecks: CheckDefinition[] = [
     reference: REF,
     expected: 'HTTP 400 {"type":"error","code":"unknown_type",...}',
     run: async (ctx) =>
-      expectRefused(await ctx.send(ctx.signed(ctx.body('conformance.unknown'))), 400, 'unknown_type', 'the connector answers a type it does not serve'),
+      expectRefused(
+        await ctx.send(ctx.signed(ctx.body('conformance.unknown'))),
+        400,
+        'unknown_type',
+        'the connector answers a type it does not serve',
+      ),
   },
   {
     id: 'request.protocol-version',
@@ -46,7 +61,12 @@ export const requestChecks: CheckDefinition[] = [
     expected: 'HTTP 400 {"type":"error","code":"unsupported_protocol_version",...}',
     run: async (ctx) => {
       const req = ctx.signed(ctx.body('ping', { protocol_version: '2' }), { protocolHeader: '2' });
-      return expectRefused(await ctx.send(req), 400, 'unsupported_protocol_version', 'the connector ignores the protocol version');
+      return expectRefused(
+        await ctx.send(req),
+        400,
+        'unsupported_protocol_version',
+        'the connector ignores the protocol version',
+      );
     },
   },
   {
@@ -57,7 +77,12 @@ export const requestChecks: CheckDefinition[] = [
     expected: 'HTTP 400 {"type":"error","code":"unsupported_protocol_version",...}',
     run: async (ctx) => {
       const req = ctx.signed(ctx.body('ping'), { protocolHeader: '2' });
-      return expectRefused(await ctx.send(req), 400, 'unsupported_protocol_version', 'the connector ignores the x-service-protocol header');
+      return expectRefused(
+        await ctx.send(req),
+        400,
+        'unsupported_protocol_version',
+        'the connector ignores the x-service-protocol header',
+      );
     },
   },
   {
@@ -67,15 +92,22 @@ export const requestChecks: CheckDefinition[] = [
     level: 'must',
     title: 'A signed body over 1 MiB is refused (413 payload_too_large, or the connection closed)',
     reference: REF,
-    expected: 'HTTP 413 {"type":"error","code":"payload_too_large",...}, or the connection closed before an answer',
+    expected:
+      'HTTP 413 {"type":"error","code":"payload_too_large",...}, or the connection closed before an answer',
     run: async (ctx) => {
       const base = ctx.body('ping');
       const padding = 'x'.repeat(DEFAULT_MAX_BODY_BYTES + 1024 - base.length);
       const ex = await ctx.send(ctx.signed(base.replace(/}$/, `,"padding":"${padding}"}`)));
       if (!ex.response && ex.error && CLOSED_CODES.has(ex.error.code))
-        return pass(`the connector closed the connection (${ex.error.code}); acceptable, though the platform then sees a network error rather than payload_too_large`, ex);
+        return pass(
+          `the connector closed the connection (${ex.error.code}); acceptable, though the platform then sees a network error rather than payload_too_large`,
+          ex,
+        );
       if (ex.response?.status === 200 && errorCodeOf(ex) === null)
-        return fail(`the connector served a ${DEFAULT_MAX_BODY_BYTES + 1024}-byte body: without a limit one caller can exhaust its memory (${describeAnswer(ex)})`, ex);
+        return fail(
+          `the connector served a ${DEFAULT_MAX_BODY_BYTES + 1024}-byte body: without a limit one caller can exhaust its memory (${describeAnswer(ex)})`,
+          ex,
+        );
       return expectRefused(ex, 413, 'payload_too_large', 'the connector has no body limit');
     },
   },

@@ -44,7 +44,8 @@ export const routingChecks: CheckDefinition[] = [
     reference: REF,
     expected: EXPECTED,
     run: async (ctx) => {
-      if (new URL(ctx.url).pathname === '/') return { outcome: 'skip', message: 'the endpoint itself is "/"' };
+      if (new URL(ctx.url).pathname === '/')
+        return { outcome: 'skip', message: 'the endpoint itself is "/"' };
       return expectNotFound(await ctx.send(ctx.unsigned('GET', '/')));
     },
   },

@@ -26,12 +26,36 @@ function without(req: RawRequest, name: string): RawRequest {
   return { ...req, headers: req.headers.filter(([n]) => n.toLowerCase() !== name) };
 }
 
-function refuse(id: string, title: string, build: (ctx: ConformanceContext) => RawRequest, hint: string): CheckDefinition {
-  return { id, level: 'must', title, reference: REF, expected: REFUSED, run: (ctx) => mustRefuse(ctx, build(ctx), hint) };
+function refuse(
+  id: string,
+  title: string,
+  build: (ctx: ConformanceContext) => RawRequest,
+  hint: string,
+): CheckDefinition {
+  return {
+    id,
+    level: 'must',
+    title,
+    reference: REF,
+    expected: REFUSED,
+    run: (ctx) => mustRefuse(ctx, build(ctx), hint),
+  };
 }
 
-function serve(id: string, title: string, build: (ctx: ConformanceContext) => RawRequest, hint: string): CheckDefinition {
-  return { id, level: 'must', title, reference: REF, expected: ACCEPTED, run: (ctx) => mustServe(ctx, build(ctx), hint) };
+function serve(
+  id: string,
+  title: string,
+  build: (ctx: ConformanceContext) => RawRequest,
+  hint: string,
+): CheckDefinition {
+  return {
+    id,
+    level: 'must',
+    title,
+    reference: REF,
+    expected: ACCEPTED,
+    run: (ctx) => mustServe(ctx, build(ctx), hint),
+  };
 }
 
 /** Changes one character inside the request_id value, so the body stays valid JSON. */
@@ -106,7 +130,10 @@ export const signatureChecks: CheckDefinition[] = [
     'A signature without the "v1=" scheme prefix is refused',
     (ctx) => {
       const req = ctx.signed(ctx.body('ping'));
-      return { ...req, headers: req.headers.map(([n, v]): [string, string] => [n, n === HEADER_SIGNATURE ? v.slice(3) : v]) };
+      return {
+        ...req,
+        headers: req.headers.map(([n, v]): [string, string] => [n, n === HEADER_SIGNATURE ? v.slice(3) : v]),
+      };
     },
     'the connector ignores the scheme; a future v2 signature would be checked as v1',
   ),
@@ -167,9 +194,14 @@ function insideWindow(id: string, title: string, direction: 1 | -1): CheckDefini
     reference: REF,
     expected: ACCEPTED,
     run: async (ctx) => {
-      if (ctx.skewSeconds < 2) return { outcome: 'skip', message: `a window of ${ctx.skewSeconds} s leaves no room inside it` };
+      if (ctx.skewSeconds < 2)
+        return { outcome: 'skip', message: `a window of ${ctx.skewSeconds} s leaves no room inside it` };
       const req = ctx.signed(ctx.body('ping'), { offsetSeconds: direction * (ctx.skewSeconds - 1) });
-      return mustServe(ctx, req, `the window is narrower than ${ctx.skewSeconds} s (is --skew right?) or the clocks differ`);
+      return mustServe(
+        ctx,
+        req,
+        `the window is narrower than ${ctx.skewSeconds} s (is --skew right?) or the clocks differ`,
+      );
     },
   };
 }

@@ -13,7 +13,10 @@ function symbol(check: CheckResult): string {
 export function formatPrettyLine(check: CheckResult): string {
   const head = `${symbol(check)} ${check.level.padEnd(6)} ${check.id.padEnd(34)} ${check.title} (${Math.round(check.durationMs)} ms)`;
   if (check.outcome === 'pass') return head;
-  const lines = [head, `    ${check.outcome === 'skip' ? 'skipped' : 'expected'}: ${check.outcome === 'skip' ? check.message : check.expected}`];
+  const lines = [
+    head,
+    `    ${check.outcome === 'skip' ? 'skipped' : 'expected'}: ${check.outcome === 'skip' ? check.message : check.expected}`,
+  ];
   if (check.outcome === 'fail') lines.push(`    got: ${check.message}`);
   return lines.join('\n');
 }
@@ -37,18 +40,19 @@ export function toJson(report: ConformanceReport): string {
   return JSON.stringify(report, null, 2) + '\n';
 }
 
+// Characters XML 1.0 cannot carry at all, lone surrogates included.
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function escapeXml(text: string): string {
-  return (
-    text
-      // Characters XML 1.0 cannot carry at all, lone surrogates included.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
+  return text
+    .replace(NOT_XML, '\ufffd')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 function seconds(ms: number): string {
@@ -58,7 +62,10 @@ function seconds(ms: number): string {
 function detail(check: CheckResult): string {
   const lines = [`expected: ${check.expected}`, `got: ${check.message}`];
   if (check.sent) lines.push(`sent: ${check.sent.method} ${check.sent.url} (${check.sent.bodyBytes} bytes)`);
-  if (check.received) lines.push(`received: ${check.received.status ?? check.received.error?.code ?? 'nothing'} ${check.received.body}`);
+  if (check.received)
+    lines.push(
+      `received: ${check.received.status ?? check.received.error?.code ?? 'nothing'} ${check.received.body}`,
+    );
   return lines.join('\n');
 }
 
@@ -74,7 +81,8 @@ export function toJunit(report: ConformanceReport): string {
     if (c.outcome === 'skip') inner = `<skipped message="${escapeXml(c.message)}"/>`;
     else if (c.outcome === 'fail' && c.level === 'must')
       inner = `<failure message="${escapeXml(c.message)}" type="${escapeXml(c.level)}">${escapeXml(detail(c))}</failure>`;
-    else if (c.outcome === 'fail') inner = `<system-out>${escapeXml(`WARNING (${c.level}): ${detail(c)}`)}</system-out>`;
+    else if (c.outcome === 'fail')
+      inner = `<system-out>${escapeXml(`WARNING (${c.level}): ${detail(c)}`)}</system-out>`;
     return inner ? `    <testcase ${attrs}>\n      ${inner}\n    </testcase>` : `    <testcase ${attrs}/>`;
   });
   const suiteAttrs = `name="ctb conformance ${escapeXml(report.url)}" tests="${s.total}" failures="${s.failedByLevel.must}" errors="0" skipped="${s.skipped}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt.replace(/Z$/, ''))}"`;

@@ -23,7 +23,10 @@ async function failedMustChecks(start: (secret: string) => Promise<RunningFixtur
   const fixture = await start(SECRET);
   fixtures.push(fixture);
   const report = await runConformance({ url: fixture.url, secret: SECRET });
-  return report.checks.filter((c) => c.outcome === 'fail' && c.level === 'must').map((c) => c.id).sort();
+  return report.checks
+    .filter((c) => c.outcome === 'fail' && c.level === 'must')
+    .map((c) => c.id)
+    .sort();
 }
 
 describe('conformance catches broken connectors', () => {
@@ -33,16 +36,29 @@ describe('conformance catches broken connectors', () => {
 
   it('catches a connector that verifies a re-serialised body instead of the raw bytes', async () => {
     expect(await failedMustChecks(reserialized)).toEqual(
-      ['request.not-json', 'signature.escaped-unicode', 'signature.pretty-body', 'signature.whitespace-added'].sort(),
+      [
+        'request.not-json',
+        'signature.escaped-unicode',
+        'signature.pretty-body',
+        'signature.whitespace-added',
+      ].sort(),
     );
   });
 
   it('catches a connector that ignores the timestamp', async () => {
-    expect(await failedMustChecks(ignoresTimestamp)).toEqual(['timestamp.decimal', 'timestamp.future-outside', 'timestamp.milliseconds', 'timestamp.past-outside']);
+    expect(await failedMustChecks(ignoresTimestamp)).toEqual([
+      'timestamp.decimal',
+      'timestamp.future-outside',
+      'timestamp.milliseconds',
+      'timestamp.past-outside',
+    ]);
   });
 
   it('catches a connector that accepts future timestamps without limit', async () => {
-    expect(await failedMustChecks(unboundedFuture)).toEqual(['timestamp.future-outside', 'timestamp.milliseconds']);
+    expect(await failedMustChecks(unboundedFuture)).toEqual([
+      'timestamp.future-outside',
+      'timestamp.milliseconds',
+    ]);
   });
 
   it('catches a connector that answers errors as HTTP 200 with a stack trace', async () => {
@@ -80,11 +96,23 @@ describe('conformance catches broken connectors', () => {
   it('only warns about a bare pong: exit 0, a should-level failure reported as a JUnit warning', async () => {
     const fixture = await barePong(SECRET);
     fixtures.push(fixture);
-    const run = await runCtb(['conformance', '--url', fixture.url, '--secret', SECRET, '--reporter', 'junit', '--only', 'ping']);
+    const run = await runCtb([
+      'conformance',
+      '--url',
+      fixture.url,
+      '--secret',
+      SECRET,
+      '--reporter',
+      'junit',
+      '--only',
+      'ping',
+    ]);
     expect(run.code).toBe(0);
     const cases = findAll(findAll(parseXml(run.stdout), 'testsuite')[0], 'testcase');
     const byId = Object.fromEntries(cases.map((c) => [c.attributes.name.split(':')[0], c]));
-    expect(findAll(byId['ping.version-and-time'], 'system-out')[0].text).toMatch(/^WARNING \(should\)[\s\S]*lacks protocol_version "1" and time/);
+    expect(findAll(byId['ping.version-and-time'], 'system-out')[0].text).toMatch(
+      /^WARNING \(should\)[\s\S]*lacks protocol_version "1" and time/,
+    );
     expect(findAll(byId['ping.clock-offset'], 'skipped')).toHaveLength(1);
     expect(findAll(byId['ping.pong'], 'failure')).toHaveLength(0);
   });
@@ -92,7 +120,17 @@ describe('conformance catches broken connectors', () => {
   it('exits 1 through the CLI and writes each failure, stack trace escaped, into the JUnit XML', async () => {
     const fixture = await errorsAs200(SECRET);
     fixtures.push(fixture);
-    const run = await runCtb(['conformance', '--url', fixture.url, '--secret', SECRET, '--reporter', 'junit', '--only', 'routing,answers']);
+    const run = await runCtb([
+      'conformance',
+      '--url',
+      fixture.url,
+      '--secret',
+      SECRET,
+      '--reporter',
+      'junit',
+      '--only',
+      'routing,answers',
+    ]);
     expect(run.code).toBe(1);
     const suite = findAll(parseXml(run.stdout), 'testsuite')[0];
     const failures = findAll(suite, 'failure');

@@ -9,12 +9,22 @@ const SCHEMAS: Record<string, object> = {
   'required string': { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
   'enum, minimum and format': {
     type: 'object',
-    properties: { tier: { enum: ['retail', 'wholesale'] }, qty: { type: 'integer', minimum: 5, multipleOf: 5 }, email: { type: 'string', format: 'email' } },
+    properties: {
+      tier: { enum: ['retail', 'wholesale'] },
+      qty: { type: 'integer', minimum: 5, multipleOf: 5 },
+      email: { type: 'string', format: 'email' },
+    },
     required: ['tier', 'qty', 'email'],
   },
   'array of objects': {
     type: 'object',
-    properties: { lines: { type: 'array', minItems: 2, items: { type: 'object', properties: { sku: { type: 'string', minLength: 20 } }, required: ['sku'] } } },
+    properties: {
+      lines: {
+        type: 'array',
+        minItems: 2,
+        items: { type: 'object', properties: { sku: { type: 'string', minLength: 20 } }, required: ['sku'] },
+      },
+    },
     required: ['lines'],
   },
   'pattern and $ref': {

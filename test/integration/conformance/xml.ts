@@ -11,10 +11,15 @@ export interface XmlElement {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(text: string): string {
-  if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text)) throw new Error(`unescaped & in ${JSON.stringify(text.slice(0, 60))}`);
+  if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text))
+    throw new Error(`unescaped & in ${JSON.stringify(text.slice(0, 60))}`);
   if (text.includes('<')) throw new Error(`raw < in ${JSON.stringify(text.slice(0, 60))}`);
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (_m, e: string) =>
-    e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e],
+    e.startsWith('#x')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : ENTITIES[e],
   );
 }
 

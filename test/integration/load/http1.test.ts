@@ -26,7 +26,14 @@ const http = (handler: RequestListener) => {
 };
 
 const load = (url: string, extra: { requests?: number; timeoutMs?: number } = {}) =>
-  runLoad({ url, secret: 's', request: { kind: 'type', type: 'ping' }, connections: 2, requests: extra.requests ?? 20, timeoutMs: extra.timeoutMs });
+  runLoad({
+    url,
+    secret: 's',
+    request: { kind: 'type', type: 'ping' },
+    connections: 2,
+    requests: extra.requests ?? 20,
+    timeoutMs: extra.timeoutMs,
+  });
 
 describe('load HTTP/1.1 connection', () => {
   it('reassembles a chunked answer written in several pieces', async () => {
@@ -42,14 +49,18 @@ describe('load HTTP/1.1 connection', () => {
   });
 
   it('reconnects after every answer sent with Connection: close', async () => {
-    const url = await http((_req, res) => res.writeHead(200, { connection: 'close', 'content-type': 'application/json' }).end('{"type":"pong"}'));
+    const url = await http((_req, res) =>
+      res.writeHead(200, { connection: 'close', 'content-type': 'application/json' }).end('{"type":"pong"}'),
+    );
     const report = await load(url);
     expect(report).toMatchObject({ requests: 20, ok: 20 });
   });
 
   it('reads a body delimited by the end of the connection', async () => {
     const server = createTcpServer((socket) => {
-      socket.once('data', () => socket.end('HTTP/1.0 200 OK\r\ncontent-type: application/json\r\n\r\n{"type":"pong"}'));
+      socket.once('data', () =>
+        socket.end('HTTP/1.0 200 OK\r\ncontent-type: application/json\r\n\r\n{"type":"pong"}'),
+      );
     });
     const report = await load(await listen(server), { requests: 5 });
     expect(report).toMatchObject({ requests: 5, ok: 5 });

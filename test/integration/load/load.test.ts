@@ -34,11 +34,25 @@ function seenSince(before: number): ExchangeEvent[] {
 describe('signed load', () => {
   it('sends exactly -n requests, each signed with a fresh timestamp and its own request_id', async () => {
     const before = exchanges.length;
-    const report = await runLoad({ url, secret: SECRET, request: { kind: 'tool', tool: 'searchProducts', parameters: { query: 'cable' } }, requests: 60, connections: 4 });
-    expect(report).toMatchObject({ requests: 60, ok: 60, connections: 4, request: 'tool.invoke searchProducts', errors: { total: 0, byCode: [] } });
+    const report = await runLoad({
+      url,
+      secret: SECRET,
+      request: { kind: 'tool', tool: 'searchProducts', parameters: { query: 'cable' } },
+      requests: 60,
+      connections: 4,
+    });
+    expect(report).toMatchObject({
+      requests: 60,
+      ok: 60,
+      connections: 4,
+      request: 'tool.invoke searchProducts',
+      errors: { total: 0, byCode: [] },
+    });
     const seen = seenSince(before);
     expect(seen).toHaveLength(60);
-    expect(seen.every((e) => e.response.outcome.verification?.ok === true && e.response.outcome.code === null)).toBe(true);
+    expect(
+      seen.every((e) => e.response.outcome.verification?.ok === true && e.response.outcome.code === null),
+    ).toBe(true);
     expect(new Set(seen.map((e) => e.response.outcome.requestId)).size).toBe(60);
     expect(report.latency.p50).toBeGreaterThan(0);
     expect(report.latency.p50).toBeLessThanOrEqual(report.latency.p99);
@@ -48,12 +62,20 @@ describe('signed load', () => {
   });
 
   it('counts errors by HTTP status and envelope code when the secret is wrong', async () => {
-    const report = await runLoad({ url, secret: 'whsec_not_the_secret', request: { kind: 'type', type: 'ping' }, requests: 30, connections: 3 });
+    const report = await runLoad({
+      url,
+      secret: 'whsec_not_the_secret',
+      request: { kind: 'type', type: 'ping' },
+      requests: 30,
+      connections: 3,
+    });
     expect(report.ok).toBe(0);
     expect(report.errors).toEqual({
       total: 30,
       percent: 100,
-      byCode: [{ key: '401 invalid_signature', kind: 'envelope', status: 401, code: 'invalid_signature', count: 30 }],
+      byCode: [
+        { key: '401 invalid_signature', kind: 'envelope', status: 401, code: 'invalid_signature', count: 30 },
+      ],
     });
   });
 
@@ -64,14 +86,29 @@ describe('signed load', () => {
     const dead = new URL(url);
     dead.port = String((probe.address() as AddressInfo).port);
     await new Promise((r) => probe.close(r));
-    const report = await runLoad({ url: dead.toString(), secret: SECRET, request: { kind: 'type', type: 'ping' }, requests: 3, connections: 1 });
-    expect(report.errors.byCode).toEqual([expect.objectContaining({ kind: 'network', code: 'connect_error', count: 3 })]);
+    const report = await runLoad({
+      url: dead.toString(),
+      secret: SECRET,
+      request: { kind: 'type', type: 'ping' },
+      requests: 3,
+      connections: 1,
+    });
+    expect(report.errors.byCode).toEqual([
+      expect.objectContaining({ kind: 'network', code: 'connect_error', count: 3 }),
+    ]);
   });
 
   it('holds a constant arrival rate: about rate x duration requests, and progress once per second', async () => {
     const progress: LoadProgress[] = [];
     const report = await runLoad(
-      { url, secret: SECRET, request: { kind: 'type', type: 'ping' }, rate: 40, durationMs: 1500, connections: 4 },
+      {
+        url,
+        secret: SECRET,
+        request: { kind: 'type', type: 'ping' },
+        rate: 40,
+        durationMs: 1500,
+        connections: 4,
+      },
       { onProgress: (p) => progress.push(p) },
     );
     expect(report.requests).toBeGreaterThanOrEqual(54);
@@ -85,15 +122,43 @@ describe('signed load', () => {
 
 describe('ctb load', () => {
   it('prints the report as JSON with --json and exits 0 when the thresholds hold', async () => {
-    const run = await runCtb(['load', '--url', url, '--secret', SECRET, '-n', '40', '-c', '2', '--json', '--threshold', 'errors==0', '--threshold', 'rps>0']);
+    const run = await runCtb([
+      'load',
+      '--url',
+      url,
+      '--secret',
+      SECRET,
+      '-n',
+      '40',
+      '-c',
+      '2',
+      '--json',
+      '--threshold',
+      'errors==0',
+      '--threshold',
+      'rps>0',
+    ]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as LoadReport;
     expect(report).toMatchObject({ requests: 40, ok: 40, connections: 2, passed: true });
-    expect(report.thresholds.map((t) => [t.expression, t.ok])).toEqual([['errors==0', true], ['rps>0', true]]);
+    expect(report.thresholds.map((t) => [t.expression, t.ok])).toEqual([
+      ['errors==0', true],
+      ['rps>0', true],
+    ]);
   });
 
   it('exits 1 when a threshold breaks, after printing the report', async () => {
-    const run = await runCtb(['load', '--url', url, '--secret', 'whsec_wrong', '-n', '10', '--threshold', 'errors<1%']);
+    const run = await runCtb([
+      'load',
+      '--url',
+      url,
+      '--secret',
+      'whsec_wrong',
+      '-n',
+      '10',
+      '--threshold',
+      'errors<1%',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('401 invalid_signature');
     expect(run.stdout).toMatch(/✗ errors<1%/);
@@ -102,7 +167,17 @@ describe('ctb load', () => {
 
   it('exits 2 on a malformed threshold without sending a request', async () => {
     const before = exchanges.length;
-    const run = await runCtb(['load', '--url', url, '--secret', SECRET, '-n', '10', '--threshold', 'p99<<200']);
+    const run = await runCtb([
+      'load',
+      '--url',
+      url,
+      '--secret',
+      SECRET,
+      '-n',
+      '10',
+      '--threshold',
+      'p99<<200',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^ctb: bad threshold "p99<<200"/);
     expect(exchanges.length).toBe(before);
