@@ -49,6 +49,10 @@ export function connectionRegistry(ctx: PlatformContext) {
   const byId = db.prepare('SELECT * FROM sdk_connections WHERE id = ? AND org_id = ?');
   const byName = db.prepare('SELECT id FROM sdk_connections WHERE org_id = ? AND name = ? AND id != ?');
   const all = db.prepare('SELECT * FROM sdk_connections WHERE org_id = ? ORDER BY created_at, rowid');
+  // Every call goes through target(): read only what a call needs, never the synced tools JSON.
+  const forCall = db.prepare(
+    'SELECT id, name, webhook_url, secret_ciphertext, timeout_ms, workspace_id FROM sdk_connections WHERE id = ? AND org_id = ?',
+  );
   // Keyed by ciphertext, so a rotated secret (new ciphertext) can never be served stale.
   const plaintexts = new Map<string, string>();
   const reveal = (ciphertext: string): string => {
@@ -206,7 +210,8 @@ export function connectionRegistry(ctx: PlatformContext) {
 
     /** The manager's view of a connection; workspaceId overrides the bound workspace for this call. */
     target(id: string, workspaceId?: string | null): ConnectionTarget {
-      const r = row(id);
+      const r = forCall.get(id, ctx.orgId) as Pick<ConnectionRow, 'id' | 'name' | 'webhook_url' | 'secret_ciphertext' | 'timeout_ms' | 'workspace_id'> | undefined;
+      if (!r) throw new PlatformError('not_found', `no connection with id "${String(id)}"`);
       if (!r.webhook_url)
         throw new PlatformError('validation_error', `connection "${r.name}" has no webhook_url; set one first`, { field: 'webhook_url' });
       return {

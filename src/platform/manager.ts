@@ -265,6 +265,11 @@ export class ConnectorManager {
     });
   }
 
+  /** Sends queued History records now instead of at the end of the batching window. */
+  flushHistory(): void {
+    this.writer.flush();
+  }
+
   /** Resolves once every attempt recorded so far is committed to History. */
   drainHistory(): Promise<void> {
     return this.writer.drain();
