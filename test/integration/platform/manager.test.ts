@@ -170,6 +170,23 @@ describe('connection test through the manager', () => {
   });
 });
 
+describe('strict mode at call time', () => {
+  it('refuses to call a host that re-resolved to loopback since creation, recording unsafe_url', async () => {
+    let answer = ['93.184.216.34'];
+    const strict = await makePlatform({ ssrfMode: 'strict', resolver: async () => answer });
+    try {
+      const c = await strict.platform.connections.create({ name: 'rebind', webhook_url: 'https://erp.example.com/service' });
+      answer = ['127.0.0.1'];
+      const report = await strict.platform.connections.test(c.id);
+      expect(report).toMatchObject({ status: 'failing', error: { code: 'unsafe_url' } });
+      expect(report.error!.message).toMatch(/resolves to loopback address 127.0.0.1/);
+      expect(strict.history.page({ connectionId: c.id }).items.map((e) => [e.verdict, e.responseStatus])).toEqual([['unsafe_url', null]]);
+    } finally {
+      await strict.cleanup();
+    }
+  });
+});
+
 describe('tool.invoke retries', () => {
   it('retries only a connect error, with the same request_id and body, re-signed with a fresh timestamp', async () => {
     let clock = 1_800_000_000_000;

@@ -212,6 +212,21 @@ describe('secrets at rest', () => {
   });
 });
 
+describe('documents', () => {
+  it('records uploaded document metadata per workspace and refuses an unknown workspace', () => {
+    const [a, b] = t.platform.workspaces.list();
+    const doc = t.platform.documents.record({ workspaceId: a.id, filename: 'prices.pdf', contentType: 'application/pdf', size: 1234, path: 'documents/x.pdf' });
+    t.platform.documents.record({ workspaceId: b.id, filename: 'other.txt', contentType: '', size: 1, path: 'documents/y.txt' });
+    expect(doc).toMatchObject({ workspace_id: a.id, filename: 'prices.pdf', size: 1234 });
+    expect(t.platform.documents.list({ workspaceId: a.id }).map((d) => d.id)).toEqual([doc.id]);
+    expect(t.platform.documents.list()).toHaveLength(2);
+    expect(t.platform.documents.list({ workspaceId: b.id })[0].content_type).toBe('application/octet-stream');
+    expect(() => t.platform.documents.record({ workspaceId: 'ws_nope', filename: 'x', contentType: '', size: 0, path: 'p' })).toThrow(
+      /names no workspace/,
+    );
+  });
+});
+
 describe('data folder', () => {
   it('seeds one premium organization, two workspaces and three users once', async () => {
     expect(t.platform.seedInfo).toEqual({ created: true, password: null });
