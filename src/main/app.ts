@@ -16,12 +16,16 @@ export function desktopPaths(mainDir = dirname(fileURLToPath(import.meta.url))):
   return { preload: join(mainDir, '../preload/index.cjs'), renderer: join(mainDir, '../renderer/index.html') };
 }
 
-/** `--data-dir D` on the electron command line (what `ctb --data-dir D` passes on), else userData. */
-export function dataDirFromArgv(argv: string[], fallback: string): string {
+/**
+ * `--data-dir D` on the electron command line (what `ctb --data-dir D` passes on), else
+ * $CTB_DATA_DIR as the CLI and browser mode read it, else Electron's userData folder.
+ */
+export function dataDirFromArgv(argv: string[], fallback: string, env: NodeJS.ProcessEnv = process.env): string {
   const i = argv.indexOf('--data-dir');
   if (i >= 0 && argv[i + 1]) return argv[i + 1];
   const inline = argv.find((a) => a.startsWith('--data-dir='));
-  return inline ? inline.slice('--data-dir='.length) : fallback;
+  if (inline) return inline.slice('--data-dir='.length);
+  return env.CTB_DATA_DIR?.trim() || fallback;
 }
 
 /** Null when another instance already runs (it gets focused instead). */

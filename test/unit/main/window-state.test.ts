@@ -1,11 +1,13 @@
-// The remembered window place: restored when it still fits a display, forgotten when the file is
-// damaged or the display it was on is gone.
+// The remembered window place (restored when it still fits a display, forgotten when the file is
+// damaged or its display is gone) and which data folder the desktop app opens.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState } from '../../../src/main/window-state.ts';
+
+vi.mock('electron', async () => (await import('./fake-electron.ts')).fakeElectron);
 
 const DISPLAY = [{ x: 0, y: 0, width: 1920, height: 1080 }];
 
@@ -33,5 +35,15 @@ describe('window state', () => {
     await writeFile(file, '{"width": "wide"');
     expect(loadWindowState(file, DISPLAY)).toEqual(DEFAULT_WINDOW_STATE);
     expect(loadWindowState(join(dir, 'missing.json'), DISPLAY)).toEqual(DEFAULT_WINDOW_STATE);
+  });
+});
+
+describe('the desktop data folder', () => {
+  it('comes from --data-dir, then $CTB_DATA_DIR, then userData', async () => {
+    const { dataDirFromArgv } = await import('../../../src/main/app.ts');
+    expect(dataDirFromArgv(['electron', '.', '--data-dir', '/d1'], '/ud', { CTB_DATA_DIR: '/env' })).toBe('/d1');
+    expect(dataDirFromArgv(['electron', '.', '--data-dir=/d2'], '/ud', {})).toBe('/d2');
+    expect(dataDirFromArgv(['electron', '.'], '/ud', { CTB_DATA_DIR: '/env' })).toBe('/env');
+    expect(dataDirFromArgv(['electron', '.'], '/ud', {})).toBe('/ud');
   });
 });
