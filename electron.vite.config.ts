@@ -9,7 +9,13 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // Worker threads load a file of their own: emitted beside index.js (see history-writer.ts).
+          'history-worker': resolve(import.meta.dirname, 'src/platform/history-worker.ts'),
+        },
+      },
     },
   },
   preload: {
@@ -26,6 +32,8 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'src/renderer'),
     plugins: [react()],
     build: {
+      // Monaco is megabytes of source: minified, the lazy editor chunk loads several times faster.
+      minify: true,
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },

@@ -90,13 +90,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
 
 /** Every History append (platform calls, console sends, host requests) becomes 'history:appended'. */
 function announceHistory(engine: Engine, hub: EventHub): void {
-  const history = engine.history;
-  const record = history.record.bind(history);
-  history.record = (input) => {
-    const id = record(input);
-    hub.emit('history:appended', { id });
-    return id;
-  };
+  engine.history.onAppended((id) => hub.emit('history:appended', { id }));
 }
 
 /**

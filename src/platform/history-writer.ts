@@ -1,6 +1,8 @@
 // Write-behind for the exchange History: the manager queues each attempt; the queue goes, as one
 // transaction, to a worker thread with its own connection to the database.
 
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../store/database.ts';
 import type { ExchangeInput, History } from '../store/history.ts';
@@ -110,7 +112,9 @@ export class HistoryWriter {
       return null;
     }
     try {
-      const worker = new Worker(new URL('./history-worker.ts', import.meta.url), { workerData: { file: this.db.name } });
+      const script = workerScript();
+      if (!script) throw new Error('history worker script not found');
+      const worker = new Worker(script, { workerData: { file: this.db.name } });
       worker.on('message', (m: { seq: number; ids?: number[]; error?: string }) => this.settle(m));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', () => this.fail(new Error('the history worker stopped')));
@@ -123,11 +127,18 @@ export class HistoryWriter {
     }
   }
 
+  private announce(ids: number[]): void {
+    for (const id of ids) this.history.announce(id);
+  }
+
   private settle(m: { seq: number; ids?: number[]; error?: string }): void {
     const batch = this.inFlight.get(m.seq);
     if (!batch) return;
     this.inFlight.delete(m.seq);
-    if (m.ids) batch.forEach((p, i) => p.resolve(m.ids![i]));
+    if (m.ids) {
+      batch.forEach((p, i) => p.resolve(m.ids![i]));
+      this.announce(m.ids);
+    }
     else for (const p of batch) p.reject(new Error(`history write failed: ${m.error}`));
     this.afterSettle();
   }
@@ -147,4 +158,17 @@ export class HistoryWriter {
     this.worker?.unref();
     for (const resolve of this.idle.splice(0)) resolve();
   }
+}
+
+/**
+ * The worker next to this module: the .ts source when run from the checkout, the .js that
+ * electron-vite emits beside the main bundle (electron.vite.config.ts lists it as an input).
+ * The names are computed so bundlers leave them alone.
+ */
+function workerScript(): URL | null {
+  for (const ext of ['ts', 'js']) {
+    const url = new URL(`./history-worker.${ext}`, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
 }

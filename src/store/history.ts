@@ -142,6 +142,7 @@ export class History {
   private readonly db: Db;
   private readonly insertStmt;
   private readonly getStmt;
+  private readonly listeners = new Set<(id: number) => void>();
 
   constructor(db: Db) {
     this.db = db;
@@ -154,6 +155,17 @@ export class History {
       @request_headers, @request_body, @response_status, @response_headers, @response_body, @verdict, @error_message,
       @diagnosis, @timing, @duration_ms, @attempt, @faults, @started_at)`);
     this.getStmt = db.prepare('SELECT * FROM exchanges WHERE id = ?');
+  }
+
+  /** Called with the id of every exchange committed, here or by another connection (see announce). */
+  onAppended(listener: (id: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells listeners about an exchange committed through another connection (a writer thread). */
+  announce(id: number): void {
+    for (const listener of this.listeners) listener(id);
   }
 
   record(e: ExchangeInput): number {
@@ -181,7 +193,9 @@ export class History {
       faults: json(e.faults),
       started_at: e.startedAt,
     });
-    return Number(info.lastInsertRowid);
+    const id = Number(info.lastInsertRowid);
+    this.announce(id);
+    return id;
   }
 
   get(id: number): Exchange | null {

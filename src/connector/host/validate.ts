@@ -1,7 +1,9 @@
 // Checks a connector definition before it is saved: the JSON Schema in resources/, each tool's
 // input_schema as a schema, script syntax, template names and unique names, every problem by path.
 
-import { readFileSync } from 'node:fs';
+// Imported, not read from disk: the Electron bundle inlines it, where a path relative to this
+// file would point outside out/main.
+import schemaJson from '../../../resources/connector-definition.schema.json' with { type: 'json' };
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -18,14 +20,9 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv2020,
 ) => void;
 
-export const DEFINITION_SCHEMA_URL = new URL(
-  '../../../resources/connector-definition.schema.json',
-  import.meta.url,
-);
-export const definitionSchema = JSON.parse(readFileSync(DEFINITION_SCHEMA_URL, 'utf8')) as Record<
-  string,
-  unknown
->;
+
+export const DEFINITION_SCHEMA_URL = 'resources/connector-definition.schema.json';
+export const definitionSchema = schemaJson as Record<string, unknown>;
 
 let definitionValidator: ValidateFunction | null = null;
 let schemaAjv: Ajv2020 | null = null;
