@@ -3,8 +3,7 @@
 
 import { createEngine } from '../engine/index.ts';
 import type { Engine } from '../engine/index.ts';
-import { ConnectorHost } from '../connector/host/index.ts';
-import type { HostRequestEvent, PlatformEventsTarget } from '../connector/host/index.ts';
+import type { ConnectorHost, HostRequestEvent } from '../connector/host/index.ts';
 import type { KeyProvider, Plan, SsrfMode } from '../platform/index.ts';
 import type { Handlers } from '../shared/index.ts';
 import { createDispatch } from './dispatch.ts';
@@ -48,13 +47,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   const hub = new EventHub();
   announceHistory(engine, hub);
   let platformUrl: string | null = null;
-  // The engine does not own a connector host yet: it is wired here, on the same db and history.
-  const host: ConnectorHost = new ConnectorHost({
-    db: engine.db,
-    history: engine.history,
-    dataDir: engine.dataDir ?? undefined,
-    platformEvents: (): PlatformEventsTarget | null => eventsTarget(engine, host, platformUrl),
-  });
+  const host = engine.host;
   host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
   try {
     if (options.platformServer !== false) platformUrl = (await engine.startPlatformServer({ host: '127.0.0.1', port: 0 })).url;
@@ -80,7 +73,6 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     },
     close() {
       closing ??= (async () => {
-        await host.stopAll();
         await engine.close();
       })();
       return closing;
@@ -91,15 +83,4 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
 /** Every History append (platform calls, console sends, host requests) becomes 'history:appended'. */
 function announceHistory(engine: Engine, hub: EventHub): void {
   engine.history.onAppended((id) => hub.emit('history:appended', { id }));
-}
-
-/**
- * Organization events of a local connector go to the platform as the SDK connection that points
- * at it (its webhook_url is one of the running local connectors' URLs).
- */
-function eventsTarget(engine: Engine, host: ConnectorHost, platformUrl: string | null): PlatformEventsTarget | null {
-  if (!platformUrl) return null;
-  const running = new Set(host.list().map((d) => d.status.url).filter((u): u is string => u !== null));
-  const connection = engine.platform.connections.list().find((c) => c.webhook_url !== null && running.has(c.webhook_url));
-  return connection ? { url: platformUrl, connectionId: connection.id, secret: engine.platform.connections.secretOf(connection.id) } : null;
 }

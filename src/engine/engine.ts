@@ -1,5 +1,5 @@
-// The engine: one object wiring store, history and mock platform (and later the local connector host
-// and the UI contract) for one data folder; the only thing the desktop shell, browser mode and CLI construct.
+// The engine: one object wiring store, history, the mock platform and the local connector host for
+// one data folder; the only thing the desktop shell, browser mode and CLI construct.
 
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { History } from '../store/history.ts';
 import { createPlatform, FileKeyProvider, StaticKeyProvider } from '../platform/index.ts';
 import type { KeyProvider, Plan, Platform, Resolver, SeedInfo, SsrfMode } from '../platform/index.ts';
 import { buildPlatformApi } from '../platform/api/index.ts';
+import { ConnectorHost } from '../connector/host/index.ts';
+import type { PlatformEventsTarget } from '../connector/host/index.ts';
 import type { PlatformApi } from '../platform/api/index.ts';
 import { DATABASE_FILE, DOCUMENTS_DIR } from './data-dir.ts';
 
@@ -30,6 +32,8 @@ export interface EngineOptions {
   /** Waits between connector retries (tests pass a fast one). */
   sleep?: (ms: number) => Promise<void>;
   maxUploadBytes?: number;
+  /** Create the built-in Demo catalog local connector when the store has none (default true). */
+  seedDemoConnector?: boolean;
 }
 
 export interface PlatformServerOptions {
@@ -54,11 +58,15 @@ export interface Engine {
   readonly db: Db;
   readonly history: History;
   readonly platform: Platform;
+  /** The local connector host: connectors defined in the testbench, on the same database and history. */
+  readonly host: ConnectorHost;
+  /** Base URL of the first running platform REST API, where local connectors send organization events. */
+  readonly platformUrl: string | null;
   /** Whether this open created the seed, and the generated password when one was generated. */
   readonly seedInfo: SeedInfo;
   /** The mock platform REST API over this engine's platform (several may run at once). */
   startPlatformServer(options?: PlatformServerOptions): Promise<PlatformServer>;
-  /** Stops every server this engine started, then closes the database. Idempotent. */
+  /** Stops every server and local connector this engine started, then closes the database. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -97,15 +105,25 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const servers = new Set<PlatformServer>();
   let closed = false;
+  const platformUrl = (): string | null => servers.values().next().value?.url ?? null;
+  const host: ConnectorHost = new ConnectorHost({
+    db,
+    history,
+    dataDir: dataDir ?? undefined,
+    seedDemo: options.seedDemoConnector,
+    platformEvents: () => eventsTarget(platform, host, platformUrl()),
+  });
   const tokenClock = options.now ? () => Math.floor(options.now!().getTime() / 1000) : undefined;
-
-  // The local connector host and the UI contract join here, beside the platform, sharing db and history.
 
   return {
     dataDir,
     db,
     history,
     platform,
+    host,
+    get platformUrl() {
+      return platformUrl();
+    },
     seedInfo: platform.seedInfo,
 
     async startPlatformServer({ port = 0, host = '127.0.0.1' } = {}) {
@@ -132,8 +150,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (closed) return;
       closed = true;
       await Promise.allSettled([...servers].map((s) => s.close()));
+      await host.stopAll();
+      // Drains the history writer thread: records queued by the last calls are committed first.
+      await platform.close();
       db.close();
       if (!dataDir) rmSync(documentsDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Organization events of a local connector go to the platform as the SDK connection that points
+ * at it (its webhook_url is one of the running local connectors' URLs).
+ */
+function eventsTarget(platform: Platform, host: ConnectorHost, url: string | null): PlatformEventsTarget | null {
+  if (!url) return null;
+  const running = new Set(host.list().map((d) => d.status.url).filter((u): u is string => u !== null));
+  const connection = platform.connections.list().find((c) => c.webhook_url !== null && running.has(c.webhook_url));
+  return connection ? { url, connectionId: connection.id, secret: platform.connections.secretOf(connection.id) } : null;
 }
