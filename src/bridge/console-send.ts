@@ -99,7 +99,7 @@ function record(ctx: HandlerContext, c: Common, result: SignedCallResult & CallR
   });
 }
 
-function resolveTarget(ctx: HandlerContext, t: Obj): ResolvedTarget {
+export function resolveTarget(ctx: HandlerContext, t: Obj): ResolvedTarget {
   const base = { toleranceSeconds: DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS, protocolVersion: PROTOCOL_VERSION };
   if (t.kind === 'connection') {
     const id = idOf(t);

@@ -6,6 +6,7 @@ import { businessToolDto, connectionDto, orgEventDto, syncReportDto, testReportD
 import { consoleSend } from './console-send.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
+import { runHandlers } from './run-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { idOf, objectInput, oneOf, onlyKeys, optionalString } from './validate.ts';
 import type { Obj } from './validate.ts';
@@ -103,6 +104,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
 
     ...historyHandlers(ctx),
     ...localHandlers(ctx),
+    ...runHandlers(ctx),
   };
 }
 

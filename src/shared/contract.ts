@@ -20,6 +20,7 @@ import type {
   WorkspaceDto,
 } from './types.ts';
 import type { Result } from './result.ts';
+import type { ConformanceProgressDto, ConformanceReportDto, ConformanceRunInput, LoadProgressDto, LoadReportDto, LoadRunInput } from './runs.ts';
 
 /** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
 export interface Methods {
@@ -53,6 +54,13 @@ export interface Methods {
   'local:delete': [{ id: string }, { deleted: true }];
   'local:start': [{ id: string }, LocalConnectorDto];
   'local:stop': [{ id: string }, LocalConnectorDto];
+
+  // Long runs answer their final report; progress comes as events carrying the same runId.
+  'conformance:run': [ConformanceRunInput, ConformanceReportDto];
+  'conformance:cancel': [{ runId: string }, { cancelled: boolean }];
+  'conformance:export': [{ runId: string; format: 'json' | 'junit' }, { filename: string; mime: string; text: string }];
+  'load:run': [LoadRunInput, LoadReportDto];
+  'load:cancel': [{ runId: string }, { cancelled: boolean }];
 }
 
 /** Event name -> payload pushed from the engine to every listening UI. */
@@ -60,6 +68,8 @@ export interface Events {
   'host:request': HostRequestEventDto;
   'history:appended': { id: number };
   'connections:changed': { id: string };
+  'conformance:progress': ConformanceProgressDto;
+  'load:progress': LoadProgressDto;
 }
 
 export type MethodName = keyof Methods;
@@ -94,9 +104,14 @@ export const METHOD_NAMES = [
   'local:delete',
   'local:start',
   'local:stop',
+  'conformance:run',
+  'conformance:cancel',
+  'conformance:export',
+  'load:run',
+  'load:cancel',
 ] as const satisfies readonly MethodName[];
 
-export const EVENT_NAMES = ['host:request', 'history:appended', 'connections:changed'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['host:request', 'history:appended', 'connections:changed', 'conformance:progress', 'load:progress'] as const satisfies readonly EventName[];
 
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && (METHOD_NAMES as readonly string[]).includes(name);

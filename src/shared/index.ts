@@ -4,3 +4,5 @@
 export * from './contract.ts';
 export * from './result.ts';
 export * from './types.ts';
+export * from './runs.ts';
+export * from './thresholds.ts';
