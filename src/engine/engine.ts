@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { History } from '../store/history.ts';
+import { fingerprint } from '../protocol/index.ts';
 import { createPlatform, FileKeyProvider, StaticKeyProvider } from '../platform/index.ts';
 import type { KeyProvider, Plan, Platform, Resolver, SeedInfo, SsrfMode } from '../platform/index.ts';
 import { buildPlatformApi } from '../platform/api/index.ts';
@@ -111,7 +112,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     history,
     dataDir: dataDir ?? undefined,
     seedDemo: options.seedDemoConnector,
-    platformEvents: () => eventsTarget(platform, host, platformUrl()),
+    platformEvents: (connectorId) => eventsTarget(platform, host, platformUrl(), connectorId),
   });
   const tokenClock = options.now ? () => Math.floor(options.now!().getTime() / 1000) : undefined;
 
@@ -160,12 +161,24 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 }
 
 /**
- * Organization events of a local connector go to the platform as the SDK connection that points
- * at it (its webhook_url is one of the running local connectors' URLs).
+ * Organization events of a local connector go to the platform as the SDK connection that points at
+ * that connector (its webhook_url is the emitting connector's URL). When several do, the one holding
+ * the connector's own secret wins: that is the connection the connector is configured for.
  */
-function eventsTarget(platform: Platform, host: ConnectorHost, url: string | null): PlatformEventsTarget | null {
+function eventsTarget(platform: Platform, host: ConnectorHost, url: string | null, connectorId: string): PlatformEventsTarget | null {
   if (!url) return null;
-  const running = new Set(host.list().map((d) => d.status.url).filter((u): u is string => u !== null));
-  const connection = platform.connections.list().find((c) => c.webhook_url !== null && running.has(c.webhook_url));
-  return connection ? { url, connectionId: connection.id, secret: platform.connections.secretOf(connection.id) } : null;
+  let status: ReturnType<ConnectorHost['status']>;
+  try {
+    status = host.status(connectorId);
+  } catch {
+    return null;
+  }
+  if (!status.url) return null;
+  const candidates = platform.connections.list().filter((c) => c.webhook_url === status.url && c.has_secret);
+  if (candidates.length === 0) return null;
+  // Compared by fingerprint: the secrets themselves are never compared or kept around here.
+  const own = fingerprint(host.get(connectorId).definition.signingSecret);
+  const secretOf = (id: string) => platform.connections.secretOf(id);
+  const connection = candidates.find((c) => fingerprint(secretOf(c.id)) === own) ?? candidates[0];
+  return { url, connectionId: connection.id, secret: secretOf(connection.id) };
 }

@@ -2,6 +2,7 @@
 // each), reloads them in place, and streams every request they receive, verified and explained.
 
 import { EventEmitter } from 'node:events';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { nowSeconds } from '../../protocol/index.ts';
 import type { Db } from '../../store/database.ts';
@@ -141,9 +142,12 @@ export class ConnectorHost extends EventEmitter {
   }
 
   async remove(id: string): Promise<void> {
-    this.store.get(id);
+    const stored = this.store.get(id);
     if (this.running.has(id)) await this.stop(id);
     this.store.remove(id);
+    // A built-in's own database belongs to this definition alone: left behind, nothing could reach it.
+    const dbFile = stored.definition.builtin === 'demo-catalog' ? this.demoDbFile(id) : ':memory:';
+    if (dbFile !== ':memory:') for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
   }
 
   importFile(file: string, options: { name?: string } = {}): StoredDefinition {
@@ -296,9 +300,9 @@ export class ConnectorHost extends EventEmitter {
 
   private openDemo(id: string): DemoDelegate {
     return openDemoDelegate({
-      dbFile: this.dataDir ? join(this.dataDir, `demo-catalog-${id}.sqlite`) : ':memory:',
+      dbFile: this.demoDbFile(id),
       onQuotationCreated: async (quotation) => {
-        const target = resolveTarget(this.platformEvents);
+        const target = resolveTarget(this.platformEvents, id);
         // Without a platform there is nobody to tell; the quotation stands either way.
         if (!target) throw new Error('no platform is configured for organization events');
         const result: OrgEventResult = await emitOrgEvent(target, id, 'quotation.created', quotation);
@@ -306,6 +310,10 @@ export class ConnectorHost extends EventEmitter {
         if (!result.ok) throw new Error(result.error ?? 'the platform refused the event');
       },
     });
+  }
+
+  private demoDbFile(id: string): string {
+    return this.dataDir ? join(this.dataDir, `demo-catalog-${id}.sqlite`) : ':memory:';
   }
 
   private record(entry: Running, runtime: Runtime, e: ServedExchange): void {

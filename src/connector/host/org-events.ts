@@ -13,9 +13,15 @@ export interface PlatformEventsTarget {
   secret: string;
 }
 
-/** Given as is, or looked up per event (the engine may configure the platform after the host starts). */
+/**
+ * Given as is, or looked up per event (the engine may configure the platform after the host starts);
+ * the lookup is told which local connector emits, so the event goes to that connector's connection.
+ */
 export type PlatformEventsOption =
-  PlatformEventsTarget | null | undefined | (() => PlatformEventsTarget | null | undefined);
+  | PlatformEventsTarget
+  | null
+  | undefined
+  | ((connectorId: string) => PlatformEventsTarget | null | undefined);
 
 export interface OrgEventResult {
   connectorId: string;
@@ -32,8 +38,8 @@ export function eventsUrl(platformUrl: string): string {
   return `${platformUrl.replace(/\/+$/, '')}/api/v1/org/events`;
 }
 
-export function resolveTarget(option: PlatformEventsOption): PlatformEventsTarget | null {
-  const target = typeof option === 'function' ? option() : option;
+export function resolveTarget(option: PlatformEventsOption, connectorId: string): PlatformEventsTarget | null {
+  const target = typeof option === 'function' ? option(connectorId) : option;
   return target ?? null;
 }
 
