@@ -5,6 +5,7 @@ import type { ConnectionInput, Handlers } from '../shared/index.ts';
 import { businessToolDto, connectionDto, orgEventDto, syncReportDto, testReportDto } from './dto.ts';
 import { consoleSend } from './console-send.ts';
 import { historyHandlers } from './history-handlers.ts';
+import { historyExtraHandlers } from './history-extra-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
@@ -103,6 +104,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'console:send': (raw) => consoleSend(ctx, raw),
 
     ...historyHandlers(ctx),
+    ...historyExtraHandlers(ctx),
     ...localHandlers(ctx),
     ...runHandlers(ctx),
   };

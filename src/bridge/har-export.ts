@@ -21,8 +21,7 @@ export function harOf(exchanges: Exchange[], options: { includeSecrets: boolean;
 function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
   const total = e.timing?.totalMs ?? 0;
   const wait = e.timing?.firstByteMs != null ? Math.max(0, e.timing.firstByteMs - (e.timing.connectMs ?? 0)) : total;
-  const headers = (pairs: Array<[string, string]>) =>
-    pairs.map(([name, value]) => ({ name, value: !includeSecrets && SENSITIVE_HEADER.test(name) ? REDACTED : value }));
+  const headers = (pairs: Array<[string, string]>) => redactHeaders(pairs, includeSecrets).map(([name, value]) => ({ name, value }));
   const mime = (pairs: Array<[string, string]> | null | undefined) => pairs?.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
   const query = (() => {
     try {
@@ -63,12 +62,32 @@ function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> 
     cache: {},
     timings: { blocked: -1, dns: -1, connect: e.timing?.connectMs ?? -1, send: 0, wait, receive: Math.max(0, total - wait - (e.timing?.connectMs ?? 0)), ssl: -1 },
     // HAR allows custom fields with a leading underscore.
-    _ctb: { id: e.id, direction: e.direction, verdict: e.verdict, error: e.errorMessage ?? null, faults: faultList(e.faults), requestId: e.requestId ?? null, traceId: e.traceId ?? null },
+    _ctb: {
+      id: e.id,
+      direction: e.direction,
+      verdict: e.verdict,
+      error: e.errorMessage ?? null,
+      faults: faultList(e.faults),
+      requestId: e.requestId ?? null,
+      traceId: e.traceId ?? null,
+      // What `history:import` needs to give the exchange back its place in the filters.
+      connectionId: e.connectionId ?? null,
+      localConnectorId: e.localConnectorId ?? null,
+      requestType: e.requestType ?? null,
+      tool: e.tool ?? null,
+      attempt: e.attempt ?? 1,
+      timing: e.timing ?? null,
+    },
   };
 }
 
+/** Header pairs with signatures and credential-looking values replaced, unless secrets are wanted. */
+export function redactHeaders(pairs: Array<[string, string]>, includeSecrets: boolean): Array<[string, string]> {
+  return pairs.map(([name, value]) => [name, !includeSecrets && SENSITIVE_HEADER.test(name) ? REDACTED : value]);
+}
+
 /** JSON bodies keep their shape with credential-looking fields masked; other bodies as text. */
-function bodyText(body: Buffer, includeSecrets: boolean): string {
+export function bodyText(body: Buffer, includeSecrets: boolean): string {
   const text = body.toString('utf8');
   if (includeSecrets) return text;
   let parsed: unknown;

@@ -49,7 +49,7 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
   };
 }
 
-function parseFilter(f: Obj): HistoryFilter {
+export function parseFilter(f: Obj): HistoryFilter {
   const keys: Array<keyof HistoryFilterDto> = ['direction', 'connectionId', 'localConnectorId', 'tool', 'requestType', 'verdict', 'responseStatus', 'id', 'since', 'until'];
   onlyKeys(f, keys, 'filter');
   const out: HistoryFilter = {

@@ -20,6 +20,8 @@ import type {
   WorkspaceDto,
 } from './types.ts';
 import type { Result } from './result.ts';
+import type { HistoryCountDto, HistoryExportDto, HistoryExportInput, HistoryFacetsDto, HistoryImportDto, HistoryPrunedEventDto, HistoryRetentionDto, HistoryRetentionInput, HistorySliceInput, ReplayModeDto } from './history.ts';
+import type { ExchangeSummaryDto } from './types.ts';
 import type { ConformanceProgressDto, ConformanceReportDto, ConformanceRunInput, LoadProgressDto, LoadReportDto, LoadRunInput } from './runs.ts';
 
 /** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
@@ -47,6 +49,14 @@ export interface Methods {
   'history:get': [{ id: number }, ExchangeDetailDto];
   'history:export-curl': [{ id: number; mode: 'as-sent' | 're-signed' }, { command: string }];
   'history:export-har': [{ ids: number[]; includeSecrets?: boolean }, { har: unknown }];
+  'history:count': [{ filter?: HistoryFilterDto }, HistoryCountDto];
+  'history:slice': [HistorySliceInput, { items: ExchangeSummaryDto[] }];
+  'history:facets': [void, HistoryFacetsDto];
+  'history:replay': [{ id: number; mode: ReplayModeDto }, ExchangeDetailDto];
+  'history:export': [HistoryExportInput, HistoryExportDto];
+  'history:import': [{ content: string; fileName?: string }, HistoryImportDto];
+  'history:get-retention': [void, HistoryRetentionDto];
+  'history:set-retention': [HistoryRetentionInput, HistoryRetentionDto];
 
   'local:list': [void, LocalConnectorDto[]];
   'local:get-schema': [void, Record<string, unknown>];
@@ -67,6 +77,7 @@ export interface Methods {
 export interface Events {
   'host:request': HostRequestEventDto;
   'history:appended': { id: number };
+  'history:pruned': HistoryPrunedEventDto;
   'connections:changed': { id: string };
   'conformance:progress': ConformanceProgressDto;
   'load:progress': LoadProgressDto;
@@ -98,6 +109,14 @@ export const METHOD_NAMES = [
   'history:get',
   'history:export-curl',
   'history:export-har',
+  'history:count',
+  'history:slice',
+  'history:facets',
+  'history:replay',
+  'history:export',
+  'history:import',
+  'history:get-retention',
+  'history:set-retention',
   'local:list',
   'local:get-schema',
   'local:save',
@@ -111,7 +130,7 @@ export const METHOD_NAMES = [
   'load:cancel',
 ] as const satisfies readonly MethodName[];
 
-export const EVENT_NAMES = ['host:request', 'history:appended', 'connections:changed', 'conformance:progress', 'load:progress'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['host:request', 'history:appended', 'history:pruned', 'connections:changed', 'conformance:progress', 'load:progress'] as const satisfies readonly EventName[];
 
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && (METHOD_NAMES as readonly string[]).includes(name);

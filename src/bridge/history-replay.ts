@@ -1,0 +1,116 @@
+// `history:replay`: sends a recorded request again, either byte for byte as sent (its old timestamp
+// and signature: what a connector does with a replay, or with an aged request) or re-signed now.
+
+import { HEADER_SIGNATURE, HEADER_TIMESTAMP, REQUEST_TYPES, computeSignature, explain, nowSeconds } from '../protocol/index.ts';
+import type { RequestType } from '../protocol/index.ts';
+import { judgeAnswer } from '../platform/answers.ts';
+import { parseJson, rawCall } from '../platform/client/index.ts';
+import type { CallResult } from '../platform/client/index.ts';
+import type { ExchangeDetailDto } from '../shared/index.ts';
+import type { Exchange } from '../store/history.ts';
+import { BridgeError } from './errors.ts';
+import { diagnosisOf, exchangeOrThrow } from './exchange-detail.ts';
+import { detailDto } from './dto.ts';
+import { knownSecretOf } from './handler-context.ts';
+import type { HandlerContext, KnownSecret } from './handler-context.ts';
+
+export type ReplayMode = 'as-sent' | 're-signed';
+
+// The transport sets these for the new request; copies would misstate its framing.
+const HOP_BY_HOP = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect']);
+const REPLAY_TIMEOUT_MS = 30_000;
+
+export async function replayExchange(ctx: HandlerContext, id: number, mode: ReplayMode): Promise<ExchangeDetailDto> {
+  const original = exchangeOrThrow(ctx, id);
+  const known = knownSecretOf(ctx, original);
+  if (mode === 're-signed' && !known)
+    throw new BridgeError(
+      'secret_unknown',
+      `exchange #${id} went to a URL typed by hand and the testbench does not keep such secrets: replay it as sent, or send it again from the Console`,
+    );
+  let headers = original.requestHeaders.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
+  if (mode === 're-signed') {
+    const timestamp = String((ctx.now ?? nowSeconds)());
+    headers = withHeader(withHeader(headers, HEADER_TIMESTAMP, timestamp), HEADER_SIGNATURE, computeSignature(known!.secret, timestamp, original.requestBody));
+  }
+  const result = await rawCall(
+    { method: original.method, url: targetUrl(ctx, original), headers, body: original.requestBody },
+    { timeoutMs: REPLAY_TIMEOUT_MS },
+  );
+  const newId = record(ctx, original, result, mode, known);
+  const e = exchangeOrThrow(ctx, newId);
+  return detailDto(e, diagnosisOf(ctx, e));
+}
+
+function record(ctx: HandlerContext, original: Exchange, result: CallResult, mode: ReplayMode, known: KnownSecret | null): number {
+  const verdict = verdictOf(original.requestType, result);
+  // Judged now, against the secret the target holds: an as-sent replay of an old exchange is
+  // named for what it is today (timestamp_too_old), not for what it was when first sent.
+  const diagnosis = known
+    ? explain(result.request.body, result.request.headers, [known.secret], {
+        now: Math.floor(result.startedAt / 1000),
+        toleranceSeconds: known.toleranceSeconds,
+        protocolVersion: known.protocolVersion,
+      })
+    : null;
+  return ctx.engine.history.record({
+    direction: 'outgoing',
+    connectionId: original.connectionId ?? null,
+    localConnectorId: original.localConnectorId ?? null,
+    requestType: original.requestType ?? null,
+    tool: original.tool ?? null,
+    requestId: original.requestId ?? null,
+    traceId: original.traceId ?? null,
+    method: result.request.method,
+    url: result.request.url,
+    requestHeaders: result.request.headers,
+    requestBody: result.request.body,
+    responseStatus: result.response?.status ?? null,
+    responseHeaders: result.response?.headers ?? null,
+    responseBody: result.response?.body ?? null,
+    verdict: verdict.code,
+    errorMessage: verdict.code === 'ok' ? null : verdict.message,
+    diagnosis,
+    timing: result.timing,
+    faults: [mode === 'as-sent' ? `replay of #${original.id} as sent (original timestamp and signature)` : `replay of #${original.id}, re-signed with a fresh timestamp`],
+    startedAt: result.startedAt,
+  });
+}
+
+function verdictOf(requestType: string | null | undefined, result: CallResult): { code: string; message: string } {
+  const type = REQUEST_TYPES.find((t) => t === requestType);
+  const json = parseJson(result);
+  if (type) return judgeAnswer(type as RequestType, { ...result, json, signing: { timestamp: '', signature: '', canonical: '', secretFingerprint: '', faults: [] } });
+  if (result.error) return { code: result.error.code, message: result.error.message };
+  const status = result.response!.status;
+  return status >= 200 && status < 300 ? { code: 'ok', message: 'ok' } : { code: `http_${status}`, message: `the connector answered HTTP ${status}` };
+}
+
+/**
+ * Outgoing exchanges go where they went. Incoming ones hold only the path a local connector
+ * received, so they go to that connector's current address (its port may differ since).
+ */
+function targetUrl(ctx: HandlerContext, e: Exchange): string {
+  if (/^https?:\/\//i.test(e.url)) return e.url;
+  const id = e.localConnectorId;
+  if (id) {
+    let status: { url: string | null } | null = null;
+    try {
+      status = ctx.host.status(id);
+    } catch {
+      // Deleted connector: the error below says what to do.
+    }
+    if (status?.url) return new URL(e.url, status.url).toString();
+  }
+  throw new BridgeError('not_running', 'the local connector that received this request is not running: start it, then replay again');
+}
+
+function withHeader(headers: Array<[string, string]>, name: string, value: string): Array<[string, string]> {
+  let found = false;
+  const out = headers.map(([n, v]): [string, string] => {
+    if (n.toLowerCase() !== name) return [n, v];
+    found = true;
+    return [n, value];
+  });
+  return found ? out : [...out, [name, value]];
+}

@@ -1,0 +1,258 @@
+// `history:export` and `history:import`: the history (or a selection) as HAR 1.2 or as the
+// testbench's byte-exact JSON, redacted by default; and either format read back, all or nothing.
+
+import { HEADER_TRACE_ID } from '../protocol/index.ts';
+import type { HistoryExportDto } from '../shared/history.ts';
+import type { Exchange, ExchangeInput, HistoryFilter, Timing } from '../store/history.ts';
+import { BridgeError, validationError } from './errors.ts';
+import { faultList } from './dto.ts';
+import { bodyText, harOf, redactHeaders } from './har-export.ts';
+
+export const JSON_FORMAT = 'connector-testbench-history';
+export const MAX_EXPORT = 10_000;
+export const MAX_IMPORT = 50_000;
+
+export function exportHistory(
+  exchanges: Exchange[],
+  options: { format: 'har' | 'json'; includeSecrets: boolean; version: string; truncated: boolean; now?: Date },
+): HistoryExportDto {
+  const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  const base = { count: exchanges.length, truncated: options.truncated, redacted: !options.includeSecrets };
+  if (options.format === 'har') {
+    const har = harOf(exchanges, { includeSecrets: options.includeSecrets, version: options.version });
+    return { ...base, fileName: `history-${stamp}.har`, mimeType: 'application/json', content: JSON.stringify(har, null, 2) };
+  }
+  const doc = {
+    format: JSON_FORMAT,
+    version: 1,
+    exportedAt: (options.now ?? new Date()).toISOString(),
+    redacted: !options.includeSecrets,
+    exchanges: exchanges.map((e) => jsonEntry(e, options.includeSecrets)),
+  };
+  return { ...base, fileName: `history-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(doc) };
+}
+
+function jsonEntry(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
+  // A redacted body keeps its bytes unless a credential-looking field had to be masked.
+  const body = (b: Buffer) => (includeSecrets ? b : Buffer.from(bodyText(b, false), 'utf8'));
+  return {
+    id: e.id,
+    direction: e.direction,
+    connectionId: e.connectionId ?? null,
+    localConnectorId: e.localConnectorId ?? null,
+    requestType: e.requestType ?? null,
+    tool: e.tool ?? null,
+    requestId: e.requestId ?? null,
+    traceId: e.traceId ?? null,
+    method: e.method,
+    url: e.url,
+    requestHeaders: redactHeaders(e.requestHeaders, includeSecrets),
+    requestBodyBase64: body(e.requestBody).toString('base64'),
+    responseStatus: e.responseStatus ?? null,
+    responseHeaders: e.responseHeaders ? redactHeaders(e.responseHeaders, includeSecrets) : null,
+    responseBodyBase64: e.responseBody ? body(e.responseBody).toString('base64') : null,
+    verdict: e.verdict,
+    errorMessage: e.errorMessage ?? null,
+    // The diagnosis holds the received and the expected signatures: secret material.
+    diagnosis: includeSecrets ? (e.diagnosis ?? null) : null,
+    timing: e.timing ?? null,
+    attempt: e.attempt ?? 1,
+    faults: e.faults ?? null,
+    startedAt: e.startedAt,
+  };
+}
+
+// ---- import -------------------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Parses a HAR or a JSON export into History inputs; the first problem found is a validation_error naming the entry. */
+export function parseImport(content: string): ExchangeInput[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(content);
+  } catch (e) {
+    throw validationError(`the file is not JSON (${(e as Error).message}); choose a .har or a History JSON export`, 'content');
+  }
+  let entries: unknown[];
+  let read: (entry: Obj) => ExchangeInput;
+  if (isObj(doc) && doc.format === JSON_FORMAT) {
+    if (doc.version !== 1) throw validationError(`this History export has version ${String(doc.version)}; this testbench reads version 1`, 'content');
+    if (!Array.isArray(doc.exchanges)) throw validationError('the History export has no "exchanges" list', 'content');
+    entries = doc.exchanges;
+    read = fromJson;
+  } else if (isObj(doc) && isObj(doc.log) && Array.isArray(doc.log.entries)) {
+    entries = doc.log.entries;
+    read = fromHar;
+  } else {
+    throw validationError('the file is neither a HAR (log.entries) nor a Connector Testbench History export', 'content');
+  }
+  if (entries.length === 0) throw validationError('the file holds no exchanges', 'content');
+  if (entries.length > MAX_IMPORT) throw validationError(`the file holds ${entries.length} exchanges; import at most ${MAX_IMPORT} at once`, 'content');
+  return entries.map((entry, i) => {
+    try {
+      if (!isObj(entry)) throw new ImportProblem('is not an object');
+      return read(entry);
+    } catch (e) {
+      if (e instanceof ImportProblem) throw validationError(`entry ${i + 1}: ${e.message}; nothing was imported`, 'content');
+      throw e;
+    }
+  });
+}
+
+class ImportProblem extends Error {}
+
+function fromJson(x: Obj): ExchangeInput {
+  const direction = x.direction === 'incoming' ? 'incoming' : x.direction === 'outgoing' ? 'outgoing' : fail('direction must be "outgoing" or "incoming"');
+  return {
+    direction,
+    connectionId: optText(x, 'connectionId'),
+    localConnectorId: optText(x, 'localConnectorId'),
+    requestType: optText(x, 'requestType'),
+    tool: optText(x, 'tool'),
+    requestId: optText(x, 'requestId'),
+    traceId: optText(x, 'traceId'),
+    method: text(x, 'method'),
+    url: text(x, 'url'),
+    requestHeaders: pairs(x.requestHeaders, 'requestHeaders'),
+    requestBody: base64(x.requestBodyBase64, 'requestBodyBase64') ?? fail('requestBodyBase64 is missing'),
+    responseStatus: optStatus(x.responseStatus),
+    responseHeaders: x.responseHeaders == null ? null : pairs(x.responseHeaders, 'responseHeaders'),
+    responseBody: base64(x.responseBodyBase64, 'responseBodyBase64'),
+    verdict: text(x, 'verdict'),
+    errorMessage: optText(x, 'errorMessage'),
+    diagnosis: x.diagnosis ?? null,
+    timing: timing(x.timing),
+    attempt: Number.isInteger(x.attempt) && (x.attempt as number) > 0 ? (x.attempt as number) : 1,
+    faults: x.faults ?? null,
+    startedAt: Number.isFinite(x.startedAt) ? (x.startedAt as number) : fail('startedAt must be epoch milliseconds'),
+  };
+}
+
+function fromHar(x: Obj): ExchangeInput {
+  const request = isObj(x.request) ? x.request : fail('has no request');
+  const response = isObj(x.response) ? x.response : fail('has no response');
+  const ctb = isObj(x._ctb) ? x._ctb : {};
+  const startedAt = typeof x.startedDateTime === 'string' ? Date.parse(x.startedDateTime) : NaN;
+  if (!Number.isFinite(startedAt)) fail('startedDateTime is not an ISO date');
+  const requestHeaders = harHeaders(request.headers, 'request.headers');
+  const postData = isObj(request.postData) ? request.postData : null;
+  const requestBody = postData ? harText(postData, 'request.postData') : Buffer.alloc(0);
+  const content = isObj(response.content) ? response.content : null;
+  const status = optStatus(response.status === 0 ? null : response.status);
+  const parsedBody = safeJson(requestBody);
+  return {
+    direction: ctb.direction === 'incoming' ? 'incoming' : 'outgoing',
+    connectionId: optText(ctb, 'connectionId'),
+    localConnectorId: optText(ctb, 'localConnectorId'),
+    requestType: optText(ctb, 'requestType') ?? (typeof parsedBody?.type === 'string' ? parsedBody.type : null),
+    tool: optText(ctb, 'tool') ?? (typeof parsedBody?.tool === 'string' ? parsedBody.tool : null),
+    requestId: optText(ctb, 'requestId') ?? (typeof parsedBody?.request_id === 'string' ? parsedBody.request_id : null),
+    traceId: optText(ctb, 'traceId') ?? requestHeaders.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null,
+    method: text(request, 'method'),
+    url: text(request, 'url'),
+    requestHeaders,
+    requestBody,
+    responseStatus: status,
+    responseHeaders: status === null && !Array.isArray(response.headers) ? null : harHeaders(response.headers ?? [], 'response.headers'),
+    responseBody: content && typeof content.text === 'string' ? harText(content, 'response.content') : null,
+    verdict: optText(ctb, 'verdict') ?? (status === null ? 'no_response' : status >= 200 && status < 300 ? 'ok' : `http_${status}`),
+    errorMessage: isObj(ctb) && typeof ctb.error === 'string' ? ctb.error : null,
+    timing: timing(ctb.timing) ?? (typeof x.time === 'number' && x.time >= 0 ? { totalMs: x.time } : null),
+    attempt: Number.isInteger(ctb.attempt) && (ctb.attempt as number) > 0 ? (ctb.attempt as number) : 1,
+    faults: faultList(ctb.faults),
+    startedAt,
+  };
+}
+
+function fail(message: string): never {
+  throw new ImportProblem(message);
+}
+
+function text(x: Obj, field: string): string {
+  const v = x[field];
+  if (typeof v !== 'string' || v === '') fail(`${field} must be a non-empty string`);
+  if (v.length > 100_000) fail(`${field} is longer than 100,000 characters`);
+  return v;
+}
+
+function optText(x: Obj, field: string): string | null {
+  const v = x[field];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string' || v.length > 2048) fail(`${field} must be a string of at most 2048 characters`);
+  return v;
+}
+
+function optStatus(v: unknown): number | null {
+  if (v === undefined || v === null) return null;
+  if (!Number.isInteger(v) || (v as number) < 100 || (v as number) > 999) fail(`the HTTP status ${JSON.stringify(v)} is not a number from 100 to 999`);
+  return v as number;
+}
+
+function pairs(v: unknown, field: string): Array<[string, string]> {
+  if (!Array.isArray(v) || v.some((p) => !Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string'))
+    fail(`${field} must be a list of [name, value] pairs`);
+  return v as Array<[string, string]>;
+}
+
+function harHeaders(v: unknown, field: string): Array<[string, string]> {
+  if (!Array.isArray(v) || v.some((h) => !isObj(h) || typeof h.name !== 'string' || typeof h.value !== 'string'))
+    fail(`${field} must be a list of {name, value}`);
+  return (v as Array<{ name: string; value: string }>).map((h) => [h.name, h.value]);
+}
+
+function harText(x: Obj, field: string): Buffer {
+  if (x.text === undefined) return Buffer.alloc(0);
+  if (typeof x.text !== 'string') fail(`${field}.text must be a string`);
+  return x.encoding === 'base64' ? Buffer.from(x.text, 'base64') : Buffer.from(x.text, 'utf8');
+}
+
+function base64(v: unknown, field: string): Buffer | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) fail(`${field} must be base64`);
+  return Buffer.from(v, 'base64');
+}
+
+function timing(v: unknown): Timing | null {
+  if (v === undefined || v === null) return null;
+  if (!isObj(v) || typeof v.totalMs !== 'number' || !Number.isFinite(v.totalMs)) fail('timing must be {totalMs, ...}');
+  const ms = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : null);
+  return { totalMs: v.totalMs, connectMs: ms('connectMs'), firstByteMs: ms('firstByteMs') };
+}
+
+function safeJson(body: Buffer): Obj | null {
+  try {
+    const v = JSON.parse(body.toString('utf8')) as unknown;
+    return isObj(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The filter's newest exchanges (at most MAX_EXPORT) or the ids asked for, oldest first so an import keeps their order. */
+export function exchangesToExport(
+  history: { page: (f: HistoryFilter, o: { before?: number; limit?: number }) => { items: Array<{ id: number }>; nextBefore: number | null }; get: (id: number) => Exchange | null },
+  selection: { ids?: number[]; filter?: HistoryFilter },
+): { exchanges: Exchange[]; truncated: boolean } {
+  if (selection.ids) {
+    const ids = [...new Set(selection.ids)].sort((a, b) => a - b);
+    return { exchanges: ids.map((id) => history.get(id) ?? missing(id)), truncated: false };
+  }
+  const exchanges: Exchange[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = history.page(selection.filter ?? {}, { before, limit: 500 });
+    for (const s of page.items) {
+      if (exchanges.length === MAX_EXPORT) return { exchanges: exchanges.reverse(), truncated: true };
+      const e = history.get(s.id);
+      if (e) exchanges.push(e);
+    }
+    if (page.nextBefore === null) return { exchanges: exchanges.reverse(), truncated: false };
+    before = page.nextBefore;
+  }
+}
+
+function missing(id: number): never {
+  throw new BridgeError('not_found', `no exchange with id ${id} in the history`);
+}
