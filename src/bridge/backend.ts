@@ -11,6 +11,7 @@ import type { Dispatch } from './dispatch.ts';
 import { EventHub } from './event-hub.ts';
 import { createHandlers } from './handlers.ts';
 import { hostRequestDto } from './host-dto.ts';
+import { retentionFor } from './history-retention.ts';
 
 export interface BackendOptions {
   dataDir: string;
@@ -46,6 +47,9 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   });
   const hub = new EventHub();
   announceHistory(engine, hub);
+  // The user's History limits (History screen) are enforced on a timer for as long as the backend runs.
+  const pruner = retentionFor(engine.history);
+  pruner.start();
   let platformUrl: string | null = null;
   const host = engine.host;
   host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
@@ -73,6 +77,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     },
     close() {
       closing ??= (async () => {
+        pruner.stop();
         await engine.close();
       })();
       return closing;
