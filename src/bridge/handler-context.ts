@@ -8,7 +8,7 @@ import { PROTOCOL_VERSION, DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS } from '../protoco
 import type { EventHub } from './event-hub.ts';
 
 export interface HandlerContext {
-  engine: Pick<Engine, 'dataDir' | 'history' | 'platform'>;
+  engine: Pick<Engine, 'dataDir' | 'history' | 'platform' | 'db'>;
   host: ConnectorHost;
   hub?: EventHub;
   info: { version: string; mode: 'desktop' | 'browser'; platformUrl?: () => string | null };

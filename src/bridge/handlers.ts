@@ -6,6 +6,7 @@ import { businessToolDto, connectionDto, orgEventDto, syncReportDto, testReportD
 import { consoleSend } from './console-send.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { historyExtraHandlers } from './history-extra-handlers.ts';
+import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
@@ -107,6 +108,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...historyExtraHandlers(ctx),
     ...localHandlers(ctx),
     ...runHandlers(ctx),
+    ...demoHandlers(ctx),
   };
 }
 

@@ -22,6 +22,7 @@ import type {
 import type { Result } from './result.ts';
 import type { HistoryCountDto, HistoryExportDto, HistoryExportInput, HistoryFacetsDto, HistoryImportDto, HistoryPrunedEventDto, HistoryRetentionDto, HistoryRetentionInput, HistorySliceInput, ReplayModeDto } from './history.ts';
 import type { ExchangeSummaryDto } from './types.ts';
+import type { DemoInvokeDto, DemoInvokeInput, DemoResetDto, DemoStateDto } from './demo.ts';
 import type { ConformanceProgressDto, ConformanceReportDto, ConformanceRunInput, LoadProgressDto, LoadReportDto, LoadRunInput } from './runs.ts';
 
 /** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
@@ -71,6 +72,12 @@ export interface Methods {
   'conformance:export': [{ runId: string; format: 'json' | 'junit' }, { filename: string; mime: string; text: string }];
   'load:run': [LoadRunInput, LoadReportDto];
   'load:cancel': [{ runId: string }, { cancelled: boolean }];
+
+  // The guided demo: its own connector and connection, the assistant's tool calls, a clean restart.
+  'demo:get-state': [void, DemoStateDto];
+  'demo:create-connection': [void, DemoStateDto];
+  'demo:invoke': [DemoInvokeInput, DemoInvokeDto];
+  'demo:reset': [void, DemoResetDto];
 }
 
 /** Event name -> payload pushed from the engine to every listening UI. */
@@ -128,6 +135,10 @@ export const METHOD_NAMES = [
   'conformance:export',
   'load:run',
   'load:cancel',
+  'demo:get-state',
+  'demo:create-connection',
+  'demo:invoke',
+  'demo:reset',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_NAMES = ['host:request', 'history:appended', 'history:pruned', 'connections:changed', 'conformance:progress', 'load:progress'] as const satisfies readonly EventName[];

@@ -4,5 +4,6 @@
 export * from './contract.ts';
 export * from './result.ts';
 export * from './types.ts';
+export * from './demo.ts';
 export * from './runs.ts';
 export * from './thresholds.ts';
