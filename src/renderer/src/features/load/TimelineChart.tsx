@@ -1,0 +1,64 @@
+// Latency over time: p50 and p99 of each one-second slice of a load run, with the requests of
+// each slice as faint bars, drawn by hand as SVG.
+
+import type { LoadTimelinePointDto } from '../../../../shared/index.ts';
+import { linePath, niceTicks } from '../../lib/chart-scale.ts';
+import { formatMs } from '../../store/load/selectors.ts';
+
+const W = 560;
+const H = 220;
+const PAD = { left: 56, right: 16, top: 12, bottom: 30 };
+
+export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
+  const span = Math.max(1, ...points.map((p) => p.second));
+  const yMax = Math.max(0.001, ...points.map((p) => p.p99));
+  const ticks = niceTicks(yMax);
+  const top = ticks[ticks.length - 1];
+  const maxRequests = Math.max(1, ...points.map((p) => p.requests));
+  const plotH = H - PAD.top - PAD.bottom;
+  const x = (second: number) => PAD.left + (second / span) * (W - PAD.left - PAD.right);
+  const y = (ms: number) => H - PAD.bottom - (ms / top) * plotH;
+  const barW = Math.max(2, ((W - PAD.left - PAD.right) / Math.max(points.length, 1)) * 0.6);
+  const xTicks = niceTicks(span, 5).filter((t) => t <= span);
+  return (
+    <figure className="chart" data-testid="timeline-chart">
+      <figcaption className="chart__title">
+        Latency per second <span className="chart__key chart__key--p50">p50</span>{' '}
+        <span className="chart__key chart__key--p99">p99</span> <span className="chart__key chart__key--bars">requests</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Latency per second, p50 and p99">
+        {points.map((p) => (
+          <rect
+            key={p.second}
+            className="chart__bar"
+            x={x(p.second) - barW / 2}
+            width={barW}
+            y={H - PAD.bottom - (p.requests / maxRequests) * plotH * 0.35}
+            height={(p.requests / maxRequests) * plotH * 0.35}
+          >
+            <title>
+              {p.second} s: {p.requests} requests, {p.errors} errors
+            </title>
+          </rect>
+        ))}
+        {ticks.map((t) => (
+          <g key={t}>
+            <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
+            <text className="chart__axis" x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
+              {formatMs(t)}
+            </text>
+          </g>
+        ))}
+        {xTicks.map((t) => (
+          <text key={t} className="chart__axis" x={x(t)} y={H - PAD.bottom + 16} textAnchor="middle">
+            {t} s
+          </text>
+        ))}
+        <path className="chart__line chart__line--p50" d={linePath(points.map((p) => ({ x: x(p.second), y: y(p.p50) })))} data-testid="timeline-p50" />
+        <path className="chart__line chart__line--p99" d={linePath(points.map((p) => ({ x: x(p.second), y: y(p.p99) })))} data-testid="timeline-p99" />
+        {points.length === 1 &&
+          [points[0].p50, points[0].p99].map((v, i) => <circle key={i} className="chart__dot" cx={x(points[0].second)} cy={y(v)} r={3} />)}
+      </svg>
+    </figure>
+  );
+}

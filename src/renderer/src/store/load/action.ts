@@ -1,0 +1,68 @@
+// Load actions: compose the request, run it against the chosen target (progress arrives as
+// 'load:progress' events of this run id) and cancel it by run id.
+
+import { create } from 'zustand';
+import type { TargetDto } from '../../../../shared/index.ts';
+import { call, subscribe } from '../../api/client.ts';
+import { newRunId } from '../../lib/run-id.ts';
+import { initialLoadState } from './initialState.ts';
+import type { LoadState } from './initialState.ts';
+import { buildLoadInput } from './selectors.ts';
+
+type Editable = Pick<
+  LoadState,
+  'requestKind' | 'tool' | 'paramsText' | 'connectionsText' | 'mode' | 'durationText' | 'requestsText' | 'rateText' | 'thresholdsText'
+>;
+
+export interface LoadActions {
+  edit: (patch: Partial<Editable>) => void;
+  confirmHost: (host: string | null) => void;
+  run: (target: TargetDto | null, allowNonLoopback: boolean) => Promise<void>;
+  cancel: () => Promise<void>;
+}
+
+export const useLoadStore = create<LoadState & LoadActions>()((set, get) => ({
+  ...initialLoadState,
+
+  edit(patch) {
+    set((s) => {
+      const fieldErrors = { ...s.fieldErrors };
+      for (const key of Object.keys(patch)) {
+        const field = key === 'paramsText' ? 'parameters' : key.replace(/Text$/, '');
+        delete fieldErrors[field as keyof typeof fieldErrors];
+      }
+      return { ...patch, fieldErrors };
+    });
+  },
+
+  confirmHost(confirmedHost) {
+    set({ confirmedHost });
+  },
+
+  async run(target, allowNonLoopback) {
+    if (get().running) return;
+    const built = buildLoadInput(get(), target);
+    if (!built.ok) return set({ fieldErrors: built.errors });
+    const runId = newRunId('load');
+    set({ runId, running: true, cancelling: false, progress: null, report: null, error: null, fieldErrors: {} });
+    const off = subscribe('load:progress', (p) => {
+      if (p.runId === get().runId) set({ progress: p });
+    });
+    try {
+      const r = await call('load:run', { ...built.input, runId, ...(allowNonLoopback ? { allowNonLoopback: true } : {}) });
+      if (get().runId !== runId) return;
+      set(r.ok ? { report: r.data } : { error: r.error });
+    } finally {
+      off();
+      if (get().runId === runId) set({ running: false, cancelling: false });
+    }
+  },
+
+  async cancel() {
+    const { runId, running } = get();
+    if (!runId || !running) return;
+    set({ cancelling: true });
+    const r = await call('load:cancel', { runId });
+    if (!r.ok) set({ error: r.error, cancelling: false });
+  },
+}));
