@@ -1,7 +1,7 @@
 // The app shell: left navigation (Business Tools > SDK Connections, Tools, Console, Inspector,
 // Local connectors), the boot sequence, and the event subscriptions every screen relies on.
 
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useUiStore } from './store/ui/action.ts';
 import type { RouteName } from './store/ui/initialState.ts';
 import { useConnectionsStore } from './store/connections/action.ts';
@@ -14,12 +14,18 @@ import { ConsoleScreen } from './features/console/ConsoleScreen.tsx';
 import { InspectorScreen } from './features/inspector/InspectorScreen.tsx';
 import { LocalScreen } from './features/local/LocalScreen.tsx';
 
+// Run panels load on first visit: they are not part of the first screen.
+const ConformanceScreen = lazy(() => import('./features/conformance/ConformanceScreen.tsx').then((m) => ({ default: m.ConformanceScreen })));
+const LoadScreen = lazy(() => import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })));
+
 const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'business-tools', label: 'SDK Connections', group: 'Business Tools' },
   { name: 'tools', label: 'Tools' },
   { name: 'console', label: 'Console' },
   { name: 'inspector', label: 'Inspector' },
   { name: 'local', label: 'Local connectors' },
+  { name: 'conformance', label: 'Conformance' },
+  { name: 'load', label: 'Load' },
 ];
 
 export function App() {
@@ -110,5 +116,17 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return <InspectorScreen param={param} />;
     case 'local':
       return <LocalScreen />;
+    case 'conformance':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <ConformanceScreen />
+        </Suspense>
+      );
+    case 'load':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <LoadScreen />
+        </Suspense>
+      );
   }
 }
