@@ -16,6 +16,7 @@ import { LocalScreen } from './features/local/LocalScreen.tsx';
 
 // Run panels load on first visit: they are not part of the first screen.
 const ConformanceScreen = lazy(() => import('./features/conformance/ConformanceScreen.tsx').then((m) => ({ default: m.ConformanceScreen })));
+const HistoryScreen = lazy(() => import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })));
 const LoadScreen = lazy(() => import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })));
 
 const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
@@ -23,6 +24,7 @@ const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'tools', label: 'Tools' },
   { name: 'console', label: 'Console' },
   { name: 'inspector', label: 'Inspector' },
+  { name: 'history', label: 'History' },
   { name: 'local', label: 'Local connectors' },
   { name: 'conformance', label: 'Conformance' },
   { name: 'load', label: 'Load' },
@@ -116,6 +118,12 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return <InspectorScreen param={param} />;
     case 'local':
       return <LocalScreen />;
+    case 'history':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <HistoryScreen />
+        </Suspense>
+      );
     case 'conformance':
       return (
         <Suspense fallback={<div className="muted">Loading…</div>}>

@@ -28,7 +28,7 @@ export function PercentileChart({ report }: { report: LoadReportDto }) {
           <g key={t}>
             <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
             <text className="chart__axis" x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
-              {formatMs(t)}
+              {t === 0 ? '0' : formatMs(t)}
             </text>
           </g>
         ))}

@@ -17,8 +17,10 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
   const maxRequests = Math.max(1, ...points.map((p) => p.requests));
   const plotH = H - PAD.top - PAD.bottom;
   const x = (second: number) => PAD.left + (second / span) * (W - PAD.left - PAD.right);
+  // A point sums the slice that ends at `second`: draw it at the slice's middle.
+  const mid = (p: LoadTimelinePointDto) => x(Math.max(0, p.second - 0.5));
   const y = (ms: number) => H - PAD.bottom - (ms / top) * plotH;
-  const barW = Math.max(2, ((W - PAD.left - PAD.right) / Math.max(points.length, 1)) * 0.6);
+  const barW = Math.max(2, ((W - PAD.left - PAD.right) / span) * 0.6);
   const xTicks = niceTicks(span, 5).filter((t) => t <= span);
   return (
     <figure className="chart" data-testid="timeline-chart">
@@ -31,7 +33,7 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
           <rect
             key={p.second}
             className="chart__bar"
-            x={x(p.second) - barW / 2}
+            x={mid(p) - barW / 2}
             width={barW}
             y={H - PAD.bottom - (p.requests / maxRequests) * plotH * 0.35}
             height={(p.requests / maxRequests) * plotH * 0.35}
@@ -45,7 +47,7 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
           <g key={t}>
             <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
             <text className="chart__axis" x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
-              {formatMs(t)}
+              {t === 0 ? '0' : formatMs(t)}
             </text>
           </g>
         ))}
@@ -54,10 +56,10 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
             {t} s
           </text>
         ))}
-        <path className="chart__line chart__line--p50" d={linePath(points.map((p) => ({ x: x(p.second), y: y(p.p50) })))} data-testid="timeline-p50" />
-        <path className="chart__line chart__line--p99" d={linePath(points.map((p) => ({ x: x(p.second), y: y(p.p99) })))} data-testid="timeline-p99" />
+        <path className="chart__line chart__line--p50" d={linePath(points.map((p) => ({ x: mid(p), y: y(p.p50) })))} data-testid="timeline-p50" />
+        <path className="chart__line chart__line--p99" d={linePath(points.map((p) => ({ x: mid(p), y: y(p.p99) })))} data-testid="timeline-p99" />
         {points.length === 1 &&
-          [points[0].p50, points[0].p99].map((v, i) => <circle key={i} className="chart__dot" cx={x(points[0].second)} cy={y(v)} r={3} />)}
+          [points[0].p50, points[0].p99].map((v, i) => <circle key={i} className="chart__dot" cx={mid(points[0])} cy={y(v)} r={3} />)}
       </svg>
     </figure>
   );

@@ -1,0 +1,58 @@
+// State of the History screen: the filter, the total and a sparse cache of rows by position for
+// the virtual list, the selection, and the outcome of replay, compare, export/import, retention.
+
+import type { ApiError, ExchangeDetailDto, ExchangeSummaryDto, HistoryFilterDto } from '../../../../shared/index.ts';
+import type { HistoryFacetsDto, HistoryRetentionDto } from '../../../../shared/history.ts';
+
+/** Rows are fetched in blocks of this many positions. */
+export const BLOCK = 100;
+
+export interface HistoryState {
+  filter: HistoryFilterDto;
+  /** Bumped on every filter change: late answers of an older filter are dropped. */
+  generation: number;
+  total: number;
+  /** Newest id when counted: positions are counted among ids <= headId. */
+  headId: number | null;
+  loaded: boolean;
+  error: ApiError | null;
+  /** Position -> row; sparse. */
+  rows: Record<number, ExchangeSummaryDto>;
+  /** Rows that arrived on top since the last shift, and a counter the list watches to keep its place. */
+  shift: { rows: number; seq: number };
+  /** Bumped when the filter changes: the list goes back to the top. */
+  scrollReset: number;
+  /** Milliseconds from a filter change to its first rows (shown, and read by the bench). */
+  lastFilterMs: number | null;
+  facets: HistoryFacetsDto | null;
+  selected: number[];
+  busy: string | null;
+  actionError: ApiError | null;
+  notice: string | null;
+  compare: { left: ExchangeDetailDto; right: ExchangeDetailDto } | null;
+  includeSecrets: boolean;
+  format: 'har' | 'json';
+  retention: HistoryRetentionDto | null;
+}
+
+export const initialHistoryState: HistoryState = {
+  filter: {},
+  generation: 0,
+  total: 0,
+  headId: null,
+  loaded: false,
+  error: null,
+  rows: {},
+  shift: { rows: 0, seq: 0 },
+  scrollReset: 0,
+  lastFilterMs: null,
+  facets: null,
+  selected: [],
+  busy: null,
+  actionError: null,
+  notice: null,
+  compare: null,
+  includeSecrets: false,
+  format: 'har',
+  retention: null,
+};
