@@ -16,6 +16,7 @@ import { LocalScreen } from './features/local/LocalScreen.tsx';
 
 // Run panels load on first visit: they are not part of the first screen.
 const ConformanceScreen = lazy(() => import('./features/conformance/ConformanceScreen.tsx').then((m) => ({ default: m.ConformanceScreen })));
+const DemoScreen = lazy(() => import('./features/demo/DemoScreen.tsx').then((m) => ({ default: m.DemoScreen })));
 const HistoryScreen = lazy(() => import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })));
 const LoadScreen = lazy(() => import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })));
 
@@ -28,6 +29,7 @@ const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'local', label: 'Local connectors' },
   { name: 'conformance', label: 'Conformance' },
   { name: 'load', label: 'Load' },
+  { name: 'demo', label: 'Demo' },
 ];
 
 export function App() {
@@ -134,6 +136,12 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return (
         <Suspense fallback={<div className="muted">Loading…</div>}>
           <LoadScreen />
+        </Suspense>
+      );
+    case 'demo':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <DemoScreen />
         </Suspense>
       );
   }
