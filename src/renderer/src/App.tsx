@@ -8,6 +8,7 @@ import { useConnectionsStore } from './store/connections/action.ts';
 import { useInspectorStore } from './store/inspector/action.ts';
 import { useLocalStore } from './store/local/action.ts';
 import { ErrorNote } from './components/ErrorNote.tsx';
+import { KeyboardShortcuts, ShortcutsButton } from './components/Shortcuts.tsx';
 import { ConnectionsScreen } from './features/connections/ConnectionsScreen.tsx';
 import { ToolsScreen } from './features/tools/ToolsScreen.tsx';
 import { ConsoleScreen } from './features/console/ConsoleScreen.tsx';
@@ -94,6 +95,7 @@ export function App() {
               <span className="muted">connecting…</span>
             )}
           </div>
+          <ShortcutsButton />
         </div>
       </nav>
       <main className="shell__main">
@@ -104,6 +106,7 @@ export function App() {
         )}
         {appState === 'ready' && <Screen name={route.name} param={route.param} />}
       </main>
+      <KeyboardShortcuts />
     </div>
   );
 }
