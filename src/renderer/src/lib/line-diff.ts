@@ -19,11 +19,17 @@ export function lineDiff(a: string, b: string): DiffRow[] {
   let head = 0;
   while (head < x.length && head < y.length && x[head] === y[head]) head++;
   let tail = 0;
-  while (tail < x.length - head && tail < y.length - head && x[x.length - 1 - tail] === y[y.length - 1 - tail]) tail++;
+  while (
+    tail < x.length - head &&
+    tail < y.length - head &&
+    x[x.length - 1 - tail] === y[y.length - 1 - tail]
+  )
+    tail++;
   const xs = x.slice(head, x.length - tail);
   const ys = y.slice(head, y.length - tail);
   const rows: DiffRow[] = [];
-  for (let i = 0; i < head; i++) rows.push({ kind: 'same', left: x[i], right: y[i], leftNo: i + 1, rightNo: i + 1 });
+  for (let i = 0; i < head; i++)
+    rows.push({ kind: 'same', left: x[i], right: y[i], leftNo: i + 1, rightNo: i + 1 });
   const middle = xs.length * ys.length > MAX_CELLS ? positional(xs, ys) : lcs(xs, ys);
   let li = head;
   let ri = head;
@@ -36,7 +42,8 @@ export function lineDiff(a: string, b: string): DiffRow[] {
       rightNo: op.right !== null ? ++ri : null,
     });
   }
-  for (let i = tail; i > 0; i--) rows.push({ kind: 'same', left: x[x.length - i], right: y[y.length - i], leftNo: ++li, rightNo: ++ri });
+  for (let i = tail; i > 0; i--)
+    rows.push({ kind: 'same', left: x[x.length - i], right: y[y.length - i], leftNo: ++li, rightNo: ++ri });
   return rows;
 }
 
@@ -50,14 +57,18 @@ function lcs(xs: string[], ys: string[]): Op[] {
   const lengths = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      lengths[i * w + j] = xs[i] === ys[j] ? lengths[(i + 1) * w + j + 1] + 1 : Math.max(lengths[(i + 1) * w + j], lengths[i * w + j + 1]);
+      lengths[i * w + j] =
+        xs[i] === ys[j]
+          ? lengths[(i + 1) * w + j + 1] + 1
+          : Math.max(lengths[(i + 1) * w + j], lengths[i * w + j + 1]);
   const ops: Op[] = [];
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
     if (xs[i] === ys[j]) {
       ops.push({ kind: 'same', left: xs[i++], right: ys[j++] });
-    } else if (lengths[(i + 1) * w + j] >= lengths[i * w + j + 1]) ops.push({ kind: 'removed', left: xs[i++], right: null });
+    } else if (lengths[(i + 1) * w + j] >= lengths[i * w + j + 1])
+      ops.push({ kind: 'removed', left: xs[i++], right: null });
     else ops.push({ kind: 'added', left: null, right: ys[j++] });
   }
   while (i < n) ops.push({ kind: 'removed', left: xs[i++], right: null });
@@ -68,7 +79,8 @@ function lcs(xs: string[], ys: string[]): Op[] {
 function positional(xs: string[], ys: string[]): Op[] {
   const ops: Op[] = [];
   for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
-    if (i < xs.length && i < ys.length && xs[i] === ys[i]) ops.push({ kind: 'same', left: xs[i], right: ys[i] });
+    if (i < xs.length && i < ys.length && xs[i] === ys[i])
+      ops.push({ kind: 'same', left: xs[i], right: ys[i] });
     else {
       if (i < xs.length) ops.push({ kind: 'removed', left: xs[i], right: null });
       if (i < ys.length) ops.push({ kind: 'added', left: null, right: ys[i] });
@@ -96,14 +108,21 @@ function pairChanges(ops: Op[]): Array<Omit<DiffRow, 'leftNo' | 'rightNo'>> {
     for (let i = 0; i < Math.max(removed.length, added.length); i++) {
       const left = removed[i] ?? null;
       const right = added[i] ?? null;
-      out.push({ kind: left !== null && right !== null ? 'changed' : left !== null ? 'removed' : 'added', left, right });
+      out.push({
+        kind: left !== null && right !== null ? 'changed' : left !== null ? 'removed' : 'added',
+        left,
+        right,
+      });
     }
   }
   return out;
 }
 
 /** Headers of two exchanges side by side, by lower-cased name, differing ones marked. */
-export function headerDiff(a: Array<[string, string]> | null, b: Array<[string, string]> | null): Array<{ name: string; left: string | null; right: string | null; differs: boolean }> {
+export function headerDiff(
+  a: Array<[string, string]> | null,
+  b: Array<[string, string]> | null,
+): Array<{ name: string; left: string | null; right: string | null; differs: boolean }> {
   const group = (pairs: Array<[string, string]> | null) => {
     const m = new Map<string, string>();
     for (const [n, v] of pairs ?? []) {

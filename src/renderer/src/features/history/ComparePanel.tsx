@@ -29,7 +29,12 @@ export function ComparePanel({ left, right }: { left: ExchangeDetailDto; right: 
           Compare #{left.id} and #{right.id}
         </h3>
         <div className="section__actions">
-          <button type="button" className="btn btn--small" data-testid="history-compare-close" onClick={() => useHistoryStore.getState().closeCompare()}>
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="history-compare-close"
+            onClick={() => useHistoryStore.getState().closeCompare()}
+          >
             Close
           </button>
         </div>
@@ -56,15 +61,45 @@ export function ComparePanel({ left, right }: { left: ExchangeDetailDto; right: 
           })}
         </tbody>
       </table>
-      <HeaderCompare title="Request headers" a={left.requestHeaders} b={right.requestHeaders} testId="compare-request-headers" />
-      <BodyCompare title="Request body" a={left.requestBodyBase64} b={right.requestBodyBase64} testId="compare-request-body" />
-      <HeaderCompare title="Answer headers" a={left.responseHeaders} b={right.responseHeaders} testId="compare-response-headers" />
-      <BodyCompare title="Answer body" a={left.responseBodyBase64} b={right.responseBodyBase64} testId="compare-response-body" />
+      <HeaderCompare
+        title="Request headers"
+        a={left.requestHeaders}
+        b={right.requestHeaders}
+        testId="compare-request-headers"
+      />
+      <BodyCompare
+        title="Request body"
+        a={left.requestBodyBase64}
+        b={right.requestBodyBase64}
+        testId="compare-request-body"
+      />
+      <HeaderCompare
+        title="Answer headers"
+        a={left.responseHeaders}
+        b={right.responseHeaders}
+        testId="compare-response-headers"
+      />
+      <BodyCompare
+        title="Answer body"
+        a={left.responseBodyBase64}
+        b={right.responseBodyBase64}
+        testId="compare-response-body"
+      />
     </section>
   );
 }
 
-function HeaderCompare({ title, a, b, testId }: { title: string; a: Array<[string, string]> | null; b: Array<[string, string]> | null; testId: string }) {
+function HeaderCompare({
+  title,
+  a,
+  b,
+  testId,
+}: {
+  title: string;
+  a: Array<[string, string]> | null;
+  b: Array<[string, string]> | null;
+  testId: string;
+}) {
   const rows = headerDiff(a, b);
   return (
     <>
@@ -86,7 +121,17 @@ function HeaderCompare({ title, a, b, testId }: { title: string; a: Array<[strin
   );
 }
 
-function BodyCompare({ title, a, b, testId }: { title: string; a: string | null; b: string | null; testId: string }) {
+function BodyCompare({
+  title,
+  a,
+  b,
+  testId,
+}: {
+  title: string;
+  a: string | null;
+  b: string | null;
+  testId: string;
+}) {
   const left = bodyViews(a);
   const right = bodyViews(b);
   const rows = lineDiff(left.pretty ?? left.text, right.pretty ?? right.text);
@@ -94,7 +139,10 @@ function BodyCompare({ title, a, b, testId }: { title: string; a: string | null;
   return (
     <>
       <h4>
-        {title} <span className="muted small">{changed === 0 ? '(identical)' : `(${changed} line${changed === 1 ? '' : 's'} differ)`}</span>
+        {title}{' '}
+        <span className="muted small">
+          {changed === 0 ? '(identical)' : `(${changed} line${changed === 1 ? '' : 's'} differ)`}
+        </span>
       </h4>
       <div className="ldiff mono" data-testid={testId} data-changed={changed}>
         {rows.map((r, i) => (

@@ -21,13 +21,22 @@ export function HistoryFilters() {
     return () => clearTimeout(t);
   }, [search]);
 
-  const select = (key: keyof HistoryFilterDto, label: string, options: Array<{ value: string; label: string }>, numeric = false) => (
+  const select = (
+    key: keyof HistoryFilterDto,
+    label: string,
+    options: Array<{ value: string; label: string }>,
+    numeric = false,
+  ) => (
     <label className="hfilters__field">
       <span className="field-label">{label}</span>
       <select
         data-testid={`history-filter-${key}`}
         value={filter[key] === undefined ? '' : String(filter[key])}
-        onChange={(e) => apply({ [key]: e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value })}
+        onChange={(e) =>
+          apply({
+            [key]: e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value,
+          })
+        }
       >
         <option value="">All</option>
         {options.map((o) => (
@@ -38,7 +47,8 @@ export function HistoryFilters() {
       </select>
     </label>
   );
-  const plain = (values: Array<string | number> | undefined) => (values ?? []).map((v) => ({ value: String(v), label: String(v) }));
+  const plain = (values: Array<string | number> | undefined) =>
+    (values ?? []).map((v) => ({ value: String(v), label: String(v) }));
 
   return (
     <div className="hfilters" data-testid="history-filters">
@@ -52,8 +62,16 @@ export function HistoryFilters() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </label>
-      {select('connectionId', 'Connection', (facets?.connections ?? []).map((c) => ({ value: c.id, label: c.name ?? `${c.id} (deleted)` })))}
-      {select('localConnectorId', 'Local connector', (facets?.localConnectors ?? []).map((c) => ({ value: c.id, label: c.name ?? `${c.id} (deleted)` })))}
+      {select(
+        'connectionId',
+        'Connection',
+        (facets?.connections ?? []).map((c) => ({ value: c.id, label: c.name ?? `${c.id} (deleted)` })),
+      )}
+      {select(
+        'localConnectorId',
+        'Local connector',
+        (facets?.localConnectors ?? []).map((c) => ({ value: c.id, label: c.name ?? `${c.id} (deleted)` })),
+      )}
       {select('tool', 'Tool', plain(facets?.tools))}
       {select('requestType', 'Request type', plain(facets?.requestTypes))}
       {select('verdict', 'Verdict', plain(facets?.verdicts))}

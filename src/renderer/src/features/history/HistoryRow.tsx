@@ -9,11 +9,26 @@ import { useHistoryStore } from '../../store/history/action.ts';
 import { useUiStore } from '../../store/ui/action.ts';
 import { Badge } from '../../components/common.tsx';
 
-export function HistoryRow({ row, selected, facets }: { row: ExchangeSummaryDto | undefined; selected: boolean; facets: HistoryFacetsDto | null }) {
+export function HistoryRow({
+  row,
+  selected,
+  facets,
+}: {
+  row: ExchangeSummaryDto | undefined;
+  selected: boolean;
+  facets: HistoryFacetsDto | null;
+}) {
   if (!row) return <div className="hrow hrow--loading" aria-busy="true" />;
-  const where = connectionLabel(facets, row.direction === 'incoming' ? row.localConnectorId : (row.connectionId ?? row.localConnectorId));
+  const where = connectionLabel(
+    facets,
+    row.direction === 'incoming' ? row.localConnectorId : (row.connectionId ?? row.localConnectorId),
+  );
   return (
-    <div className={`hrow${selected ? ' hrow--selected' : ''}`} data-testid="history-row" data-exchange-id={row.id}>
+    <div
+      className={`hrow${selected ? ' hrow--selected' : ''}`}
+      data-testid="history-row"
+      data-exchange-id={row.id}
+    >
       <input
         type="checkbox"
         aria-label={`Select exchange ${row.id}`}
@@ -39,7 +54,9 @@ export function HistoryRow({ row, selected, facets }: { row: ExchangeSummaryDto 
         <span className="hrow__verdict">
           <Badge tone={verdictTone(row.verdict, row.responseStatus)}>{row.verdict}</Badge>
         </span>
-        <span className="hrow__ms muted">{row.durationMs === null ? '' : `${Math.round(row.durationMs)} ms`}</span>
+        <span className="hrow__ms muted">
+          {row.durationMs === null ? '' : `${Math.round(row.durationMs)} ms`}
+        </span>
         <span className="hrow__req mono muted ellipsis" title={row.requestId ?? ''}>
           {row.requestId ?? ''}
         </span>

@@ -26,11 +26,16 @@ export function HistoryScreen() {
     return st().listen();
   }, [st]);
 
-  const onRange = useCallback((start: number, end: number) => useHistoryStore.getState().ensure(start, end), []);
+  const onRange = useCallback(
+    (start: number, end: number) => useHistoryStore.getState().ensure(start, end),
+    [],
+  );
   const renderRow = useCallback(
     (i: number) => {
       const row = s.rows[i];
-      return <HistoryRow row={row} selected={row !== undefined && s.selected.includes(row.id)} facets={s.facets} />;
+      return (
+        <HistoryRow row={row} selected={row !== undefined && s.selected.includes(row.id)} facets={s.facets} />
+      );
     },
     [s.rows, s.selected, s.facets],
   );
@@ -41,7 +46,8 @@ export function HistoryScreen() {
         <div>
           <h2>History</h2>
           <div className="muted small">
-            Every exchange the testbench sent or received, newest first. Open one in the Inspector, replay it, or compare two.
+            Every exchange the testbench sent or received, newest first. Open one in the Inspector, replay it,
+            or compare two.
           </div>
         </div>
       </header>
@@ -52,23 +58,51 @@ export function HistoryScreen() {
           {s.lastFilterMs !== null && <span className="muted small"> · {s.lastFilterMs} ms</span>}
         </span>
         <span className="htoolbar__sel muted small" data-testid="history-selected-count">
-          {s.selected.length ? `${s.selected.length} selected` : 'Tick rows to replay, compare or export them'}
+          {s.selected.length
+            ? `${s.selected.length} selected`
+            : 'Tick rows to replay, compare or export them'}
         </span>
-        <button type="button" className="btn btn--small" data-testid="history-replay-as-sent" disabled={!canReplay(s) || s.busy !== null} onClick={() => void st().replay('as-sent')} title="Same bytes, same timestamp and signature">
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="history-replay-as-sent"
+          disabled={!canReplay(s) || s.busy !== null}
+          onClick={() => void st().replay('as-sent')}
+          title="Same bytes, same timestamp and signature"
+        >
           Replay as sent
         </button>
-        <button type="button" className="btn btn--small" data-testid="history-replay-resigned" disabled={!canReplay(s) || s.busy !== null} onClick={() => void st().replay('re-signed')} title="Same body and request id, fresh timestamp and signature">
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="history-replay-resigned"
+          disabled={!canReplay(s) || s.busy !== null}
+          onClick={() => void st().replay('re-signed')}
+          title="Same body and request id, fresh timestamp and signature"
+        >
           Replay re-signed
         </button>
-        <button type="button" className="btn btn--small" data-testid="history-compare-open" disabled={!canCompare(s) || s.busy !== null} onClick={() => void st().compareSelected()}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="history-compare-open"
+          disabled={!canCompare(s) || s.busy !== null}
+          onClick={() => void st().compareSelected()}
+        >
           Compare
         </button>
-        <button type="button" className="btn btn--small" data-testid="history-clear-selection" disabled={s.selected.length === 0} onClick={() => st().clearSelection()}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="history-clear-selection"
+          disabled={s.selected.length === 0}
+          onClick={() => st().clearSelection()}
+        >
           Clear selection
         </button>
       </div>
       <ErrorNote error={s.actionError} testId="history-action-error" />
-      <ErrorNote error={s.error} testId="history-error" prefix="Could not read the history" />
+      <ErrorNote error={s.error} testId="history-screen-error" prefix="Could not read the history" />
       {s.notice && (
         <p className="note note--ok small" data-testid="history-notice">
           {s.notice}
@@ -76,8 +110,9 @@ export function HistoryScreen() {
       )}
       {s.compare && <ComparePanel left={s.compare.left} right={s.compare.right} />}
       {s.loaded && s.total === 0 && !s.error ? (
-        <EmptyState title="No exchange matches" testId="history-empty">
-          Send a request from the Console, test a connection, call a running local connector, or import a HAR file.
+        <EmptyState title="No exchange matches" testId="history-screen-empty">
+          Send a request from the Console, test a connection, call a running local connector, or import a HAR
+          file.
         </EmptyState>
       ) : (
         <VirtualList
@@ -88,7 +123,7 @@ export function HistoryScreen() {
           onRange={onRange}
           resetKey={s.scrollReset}
           insertedAbove={s.shift}
-          testId="history-list"
+          testId="history-screen-list"
           label="Exchanges"
         />
       )}

@@ -16,7 +16,11 @@ export function TransferPanel() {
       <div className="htransfer__row">
         <label className="hfilters__field">
           <span className="field-label">Format</span>
-          <select data-testid="history-export-format" value={format} onChange={(e) => st().setExportOptions({ format: e.target.value as 'har' | 'json' })}>
+          <select
+            data-testid="history-export-format"
+            value={format}
+            onChange={(e) => st().setExportOptions({ format: e.target.value as 'har' | 'json' })}
+          >
             <option value="har">HAR 1.2</option>
             <option value="json">JSON (byte exact)</option>
           </select>
@@ -39,7 +43,13 @@ export function TransferPanel() {
         >
           Export selection ({selected.length})
         </button>
-        <button type="button" className="btn btn--small" data-testid="history-export-filter" disabled={busy !== null} onClick={() => void st().exportHistory('filter')}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="history-export-filter"
+          disabled={busy !== null}
+          onClick={() => void st().exportHistory('filter')}
+        >
           Export all matching
         </button>
         <span className="htransfer__sep" />
@@ -55,14 +65,20 @@ export function TransferPanel() {
             e.target.value = '';
           }}
         />
-        <button type="button" className="btn btn--small" data-testid="history-import" disabled={busy !== null} onClick={() => file.current?.click()}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="history-import"
+          disabled={busy !== null}
+          onClick={() => file.current?.click()}
+        >
           Import HAR or JSON…
         </button>
       </div>
       {includeSecrets && (
         <p className="note note--warn small" data-testid="history-export-warning">
-          The file will hold request signatures and any credential-looking headers or body fields. Anyone with it can replay
-          those requests within their timestamp window. Keep it private.
+          The file will hold request signatures and any credential-looking headers or body fields. Anyone with
+          it can replay those requests within their timestamp window. Keep it private.
         </p>
       )}
     </section>

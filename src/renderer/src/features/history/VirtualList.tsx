@@ -20,7 +20,17 @@ export interface VirtualListProps {
   label: string;
 }
 
-export function VirtualList({ count, rowHeight, overscan = 10, renderRow, onRange, resetKey, insertedAbove, testId, label }: VirtualListProps) {
+export function VirtualList({
+  count,
+  rowHeight,
+  overscan = 10,
+  renderRow,
+  onRange,
+  resetKey,
+  insertedAbove,
+  testId,
+  label,
+}: VirtualListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
@@ -72,12 +82,28 @@ export function VirtualList({ count, rowHeight, overscan = 10, renderRow, onRang
   const rows: ReactNode[] = [];
   for (let i = start; i < end; i++)
     rows.push(
-      <div key={i} className="vlist__row" role="row" aria-rowindex={i + 1} style={{ top: i * rowHeight, height: rowHeight }}>
+      <div
+        key={i}
+        className="vlist__row"
+        role="row"
+        aria-rowindex={i + 1}
+        style={{ top: i * rowHeight, height: rowHeight }}
+      >
         {renderRow(i)}
       </div>,
     );
   return (
-    <div ref={ref} className="vlist" onScroll={onScroll} data-testid={testId} role="grid" aria-label={label} aria-rowcount={count} data-first={start} data-last={end}>
+    <div
+      ref={ref}
+      className="vlist"
+      onScroll={onScroll}
+      data-testid={testId}
+      role="grid"
+      aria-label={label}
+      aria-rowcount={count}
+      data-first={start}
+      data-last={end}
+    >
       <div className="vlist__spacer" style={{ height: count * rowHeight }}>
         {rows}
       </div>

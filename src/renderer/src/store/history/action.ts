@@ -50,7 +50,13 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     const r = await call('history:count', { filter: get().filter });
     if (get().generation !== generation) return;
     if (!r.ok) return set({ error: r.error, loaded: true, total: 0 });
-    set({ total: r.data.total, headId: r.data.headId, loaded: true, shift: { rows: 0, seq: get().shift.seq }, scrollReset: get().scrollReset + 1 });
+    set({
+      total: r.data.total,
+      headId: r.data.headId,
+      loaded: true,
+      shift: { rows: 0, seq: get().shift.seq },
+      scrollReset: get().scrollReset + 1,
+    });
     visible = [0, Math.max(visible[1] - visible[0], BLOCK)];
     get().ensure(visible[0], visible[1]);
     if (r.data.total === 0) finishFilterTiming();
@@ -64,7 +70,12 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
       const key = `${generation}:${block}`;
       if (inFlight.has(key) || get().rows[block * BLOCK] !== undefined) continue;
       inFlight.add(key);
-      void call('history:slice', { filter, offset: block * BLOCK, limit: BLOCK, ...(headId !== null ? { headId } : {}) }).then((r) => {
+      void call('history:slice', {
+        filter,
+        offset: block * BLOCK,
+        limit: BLOCK,
+        ...(headId !== null ? { headId } : {}),
+      }).then((r) => {
         inFlight.delete(key);
         if (get().generation !== generation) return;
         if (!r.ok) return set({ error: r.error });
@@ -112,6 +123,7 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     const r = await call('history:replay', { id, mode });
     set({ busy: null });
     if (!r.ok) return set({ actionError: r.error });
+    set({ selected: [] });
     useUiStore.getState().navigate({ name: 'inspector', param: String(r.data.id) });
   },
 
@@ -137,7 +149,11 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
   async exportHistory(scope) {
     const { selected, filter, format, includeSecrets } = get();
     set({ busy: 'export', actionError: null, notice: null });
-    const r = await call('history:export', { format, includeSecrets, ...(scope === 'selection' ? { ids: selected } : { filter }) });
+    const r = await call('history:export', {
+      format,
+      includeSecrets,
+      ...(scope === 'selection' ? { ids: selected } : { filter }),
+    });
     set({ busy: null });
     if (!r.ok) return set({ actionError: r.error });
     const url = URL.createObjectURL(new Blob([r.data.content], { type: r.data.mimeType }));
@@ -157,12 +173,20 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     try {
       content = await file.text();
     } catch (e) {
-      return set({ busy: null, actionError: { code: 'file_unreadable', message: `could not read ${file.name}: ${(e as Error).message}` } });
+      return set({
+        busy: null,
+        actionError: {
+          code: 'file_unreadable',
+          message: `could not read ${file.name}: ${(e as Error).message}`,
+        },
+      });
     }
     const r = await call('history:import', { content, fileName: file.name });
     set({ busy: null });
     if (!r.ok) return set({ actionError: r.error });
-    set({ notice: `Imported ${r.data.imported} exchange${r.data.imported === 1 ? '' : 's'} from ${file.name} (#${r.data.firstId}–#${r.data.lastId}).` });
+    set({
+      notice: `Imported ${r.data.imported} exchange${r.data.imported === 1 ? '' : 's'} from ${file.name} (#${r.data.firstId}–#${r.data.lastId}).`,
+    });
     void get().loadFacets();
   },
 
@@ -176,7 +200,12 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     const r = await call('history:set-retention', { maxCount, maxAgeDays });
     set({ busy: null });
     if (!r.ok) return set({ actionError: r.error });
-    set({ retention: r.data, notice: r.data.lastPrune?.deleted ? `Pruned ${r.data.lastPrune.deleted} exchanges.` : 'Retention saved.' });
+    set({
+      retention: r.data,
+      notice: r.data.lastPrune?.deleted
+        ? `Pruned ${r.data.lastPrune.deleted} exchanges.`
+        : 'Retention saved.',
+    });
   },
 
   listen() {
@@ -213,11 +242,17 @@ async function shiftForNewRows(): Promise<void> {
   const c = await call('history:count', { filter: s.filter });
   if (!c.ok || useHistoryStore.getState().generation !== generation) return;
   if (c.data.headId === s.headId && c.data.total === s.total) return;
-  const top = await call('history:slice', { filter: s.filter, offset: 0, limit: BLOCK, ...(c.data.headId !== null ? { headId: c.data.headId } : {}) });
+  const top = await call('history:slice', {
+    filter: s.filter,
+    offset: 0,
+    limit: BLOCK,
+    ...(c.data.headId !== null ? { headId: c.data.headId } : {}),
+  });
   const now = useHistoryStore.getState();
   if (!top.ok || now.generation !== generation) return;
   const oldHead = now.headId;
-  const added = oldHead === null ? top.data.items.length : top.data.items.filter((r) => r.id > oldHead).length;
+  const added =
+    oldHead === null ? top.data.items.length : top.data.items.filter((r) => r.id > oldHead).length;
   if (added === BLOCK) return void now.reload();
   const rows: Record<number, ExchangeSummaryDto> = {};
   for (const [p, row] of Object.entries(now.rows)) {

@@ -1,7 +1,12 @@
 // State of the History screen: the filter, the total and a sparse cache of rows by position for
 // the virtual list, the selection, and the outcome of replay, compare, export/import, retention.
 
-import type { ApiError, ExchangeDetailDto, ExchangeSummaryDto, HistoryFilterDto } from '../../../../shared/index.ts';
+import type {
+  ApiError,
+  ExchangeDetailDto,
+  ExchangeSummaryDto,
+  HistoryFilterDto,
+} from '../../../../shared/index.ts';
 import type { HistoryFacetsDto, HistoryRetentionDto } from '../../../../shared/history.ts';
 
 /** Rows are fetched in blocks of this many positions. */

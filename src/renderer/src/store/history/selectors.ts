@@ -4,7 +4,8 @@ import type { HistoryFilterDto } from '../../../../shared/index.ts';
 import type { HistoryFacetsDto } from '../../../../shared/history.ts';
 import type { HistoryState } from './initialState.ts';
 
-export const activeFilterCount = (s: HistoryState): number => Object.values(s.filter).filter((v) => v !== undefined && v !== '').length;
+export const activeFilterCount = (s: HistoryState): number =>
+  Object.values(s.filter).filter((v) => v !== undefined && v !== '').length;
 
 export const canCompare = (s: HistoryState): boolean => s.selected.length === 2;
 export const canReplay = (s: HistoryState): boolean => s.selected.length === 1;
@@ -12,7 +13,8 @@ export const canReplay = (s: HistoryState): boolean => s.selected.length === 1;
 /** "Catalog (conn_ab12…)" for a connection id, its bare id when it was deleted since. */
 export function connectionLabel(facets: HistoryFacetsDto | null, id: string | null): string {
   if (!id) return '';
-  const hit = facets?.connections.find((c) => c.id === id) ?? facets?.localConnectors.find((c) => c.id === id);
+  const hit =
+    facets?.connections.find((c) => c.id === id) ?? facets?.localConnectors.find((c) => c.id === id);
   return hit?.name ?? id;
 }
 
@@ -27,5 +29,7 @@ export const TIME_RANGES: Array<{ value: string; label: string; ms: number | nul
 
 /** Drops empty fields so the engine sees only what the user chose. */
 export function cleanFilter(f: HistoryFilterDto): HistoryFilterDto {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as HistoryFilterDto;
+  return Object.fromEntries(
+    Object.entries(f).filter(([, v]) => v !== undefined && v !== '' && v !== null),
+  ) as HistoryFilterDto;
 }
