@@ -27,6 +27,7 @@ async function runAndNext(page: Page, step: string, shoot: boolean): Promise<voi
 async function walk(page: Page, shoot: boolean): Promise<void> {
   await expect(page.getByTestId('demo-step-connect')).toBeVisible();
   await expect(page.getByTestId('demo-next')).toBeDisabled();
+  if (shoot) await screens(page, 'demo-start');
 
   await page.getByTestId('demo-run').click();
   await expect(page.getByTestId('demo-connection')).toContainText('Demo catalog (demo)');

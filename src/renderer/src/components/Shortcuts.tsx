@@ -109,7 +109,7 @@ function ShortcutsHelp() {
                     </dt>
                     <dd data-testid="shortcut-label">
                       {s.label}
-                      {s.where && <span className="muted small"> · {s.where}</span>}
+                      {s.where && <span className="shortcuts-where">{s.where}</span>}
                     </dd>
                   </Fragment>
                 ))}
