@@ -23,6 +23,7 @@ export interface PruneRule {
 const SUMMARY_COLUMNS = `id, direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
   response_status, verdict, duration_ms, started_at`;
 const FACET_LIMIT = 500;
+const WEAK = new Set<keyof HistoryFilter>(['direction', 'requestType']);
 
 /** WHERE clause and parameters for a filter (same semantics as History.page), plus `id <= maxId`. */
 export function filterClause(filter: HistoryFilter, maxId?: number | null): { sql: string; params: Record<string, unknown> } {
@@ -37,9 +38,12 @@ export function filterClause(filter: HistoryFilter, maxId?: number | null): { sq
     ['verdict', 'verdict'],
     ['response_status', 'responseStatus'],
   ];
+  // Without ANALYZE statistics SQLite may walk a two-valued index (direction) or a four-valued one
+  // (request type) instead of a selective one; a unary + keeps the weak ones out of the choice.
+  const strong = columns.some(([, key]) => !WEAK.has(key) && filter[key] !== undefined) || filter.id !== undefined;
   for (const [column, key] of columns) {
     if (filter[key] === undefined) continue;
-    where.push(`${column} = @${key}`);
+    where.push(`${strong && WEAK.has(key) ? '+' : ''}${column} = @${key}`);
     params[key] = filter[key];
   }
   if (filter.id !== undefined) {

@@ -1,0 +1,120 @@
+// History screen in a real browser: seeds a data folder with N exchanges (default 100,000) and
+// another with 1,000, serves each with `ctb serve`, and with Playwright measures time to first
+// rows, frame times while scrolling to the end, and filter response times; prints 100k/1k ratios.
+// Usage: node bench/history-ui.ts [--rows N]   (run `npx electron-vite build` first)
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { startServe } from '../test/e2e/fixtures.ts';
+import { seedHistory } from '../test/fixtures/seed-history.ts';
+
+const args = process.argv.slice(2);
+const rowsArg = args.indexOf('--rows');
+const ROWS = rowsArg >= 0 ? Number(args[rowsArg + 1]) : 100_000;
+const BASELINE_ROWS = 1_000;
+const SCROLL_FRAMES = 120;
+
+interface Result {
+  rows: number;
+  seedMs: number;
+  firstRowsMs: number;
+  frames: { p50: number; p95: number; max: number };
+  scrollEndMs: number;
+  filterMs: number[];
+  filterEngineMs: number[];
+}
+
+const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const total = async (page: Page) => Number(await page.getByTestId('history-total').getAttribute('data-total'));
+
+async function measure(rows: number): Promise<Result> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ctb-bench-history-ui-'));
+  const s0 = performance.now();
+  seedHistory(dataDir, rows);
+  const seedMs = performance.now() - s0;
+  const served = await startServe(['--data-dir', dataDir]);
+  const browser = await chromium.launch({
+    executablePath: process.env.CTB_CHROMIUM || '/usr/bin/chromium',
+    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    const t0 = performance.now();
+    await page.goto(`${served.url}#/history`);
+    await page.getByTestId('history-row').first().waitFor();
+    const firstRowsMs = performance.now() - t0;
+
+    // Scroll to the end in SCROLL_FRAMES equal steps, one per animation frame, recording frame gaps.
+    const t1 = performance.now();
+    const gaps = await page.getByTestId('history-screen-list').evaluate(
+      (el, frames) =>
+        new Promise<number[]>((resolve) => {
+          const step = (el.scrollHeight - el.clientHeight) / frames;
+          const out: number[] = [];
+          let last = performance.now();
+          let n = 0;
+          const tick = (now: number) => {
+            out.push(now - last);
+            last = now;
+            el.scrollTop = Math.round(step * ++n);
+            if (n < frames) requestAnimationFrame(tick);
+            else resolve(out.slice(1));
+          };
+          requestAnimationFrame(tick);
+        }),
+      SCROLL_FRAMES,
+    );
+    await page.locator('[data-testid=history-row][data-exchange-id="1"]').waitFor();
+    const scrollEndMs = performance.now() - t1;
+
+    const filterMs: number[] = [];
+    const filterEngineMs: number[] = [];
+    const steps: Array<[string, string]> = [
+      ['history-filter-tool', 'getProduct'],
+      ['history-filter-verdict', 'invalid_signature'],
+      ['history-filter-direction', 'incoming'],
+      ['history-filter-clear', ''],
+      ['history-filter-responseStatus', '500'],
+    ];
+    for (const [testId, value] of steps) {
+      const before = await page.getByTestId('history-total').getAttribute('data-filter-ms');
+      const t = performance.now();
+      if (value) await page.getByTestId(testId).selectOption(value);
+      else await page.getByTestId(testId).click();
+      await page.waitForFunction(
+        (prev) => {
+          const el = document.querySelector('[data-testid=history-total]');
+          return el !== null && el.getAttribute('data-filter-ms') !== '' && el.getAttribute('data-filter-ms') !== prev && document.querySelector('[data-testid=history-row]') !== null;
+        },
+        before,
+      );
+      filterMs.push(performance.now() - t);
+      filterEngineMs.push(Number(await page.getByTestId('history-total').getAttribute('data-filter-ms')));
+    }
+    if ((await total(page)) === 0) throw new Error('the last filter matched nothing');
+    return { rows, seedMs, firstRowsMs, frames: { p50: q(gaps, 0.5), p95: q(gaps, 0.95), max: Math.max(...gaps) }, scrollEndMs, filterMs, filterEngineMs };
+  } finally {
+    await browser.close();
+    await served.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const f = (n: number) => `${n.toFixed(1)} ms`;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const base = await measure(BASELINE_ROWS);
+const big = await measure(ROWS);
+for (const r of [base, big]) {
+  console.log(`${r.rows.toLocaleString()} exchanges (seeded in ${f(r.seedMs)})`);
+  console.log(`  first rows          ${f(r.firstRowsMs)}`);
+  console.log(`  scroll to end       ${f(r.scrollEndMs)} over ${SCROLL_FRAMES} frames; frame gap p50 ${f(r.frames.p50)}, p95 ${f(r.frames.p95)}, max ${f(r.frames.max)}`);
+  console.log(`  filters (UI)        ${r.filterMs.map(f).join(', ')}`);
+  console.log(`  filters (to rows)   ${r.filterEngineMs.map(f).join(', ')}`);
+}
+console.log(`ratios ${ROWS.toLocaleString()} / ${BASELINE_ROWS.toLocaleString()}:`);
+console.log(`  first rows ${(big.firstRowsMs / base.firstRowsMs).toFixed(2)}x`);
+console.log(`  frame gap p95 ${(big.frames.p95 / base.frames.p95).toFixed(2)}x`);
+console.log(`  filter response (mean) ${(mean(big.filterMs) / mean(base.filterMs)).toFixed(2)}x`);
