@@ -62,6 +62,8 @@ export function DemoScreen() {
   const error = useDemoStore((s) => s.error);
   const resetting = useDemoStore((s) => s.resetting);
   const resetError = useDemoStore((s) => s.resetError);
+  // A restart in the middle of a step would leave that step writing into the fresh walk.
+  const busy = useDemoStore((s) => s.busy);
   const id = DEMO_STEPS[step];
 
   useEffect(() => {
@@ -85,7 +87,7 @@ export function DemoScreen() {
             type="button"
             className="btn"
             data-testid="demo-restart"
-            disabled={resetting}
+            disabled={resetting || busy}
             onClick={() => void useDemoStore.getState().restart()}
           >
             {resetting ? 'Restarting…' : 'Restart demo'}
