@@ -37,10 +37,15 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
 
   function begin(kind: Kind, raw: Obj): Active {
     const runId = raw.runId === undefined ? randomUUID() : requiredString(raw, 'runId', 64);
-    if (!RUN_ID_PATTERN.test(runId)) throw validationError('runId may hold letters, digits, _ and - only', 'runId');
+    if (!RUN_ID_PATTERN.test(runId))
+      throw validationError('runId may hold letters, digits, _ and - only', 'runId');
     const current = active.get(kind);
     if (current)
-      throw new BridgeError('busy', `a ${kind} run is already in progress (run ${current.runId}); cancel it or wait for its report`, { runId: current.runId });
+      throw new BridgeError(
+        'busy',
+        `a ${kind} run is already in progress (run ${current.runId}); cancel it or wait for its report`,
+        { runId: current.runId },
+      );
     const run = { runId, controller: new AbortController() };
     active.set(kind, run);
     return run;
@@ -93,7 +98,11 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       const runId = requiredString(input, 'runId', 64);
       const format = oneOf(input, 'format', ['json', 'junit'] as const)!;
       const kept = reports.find((r) => r.runId === runId);
-      if (!kept) throw new BridgeError('not_found', `no finished conformance run ${runId} is kept (the last ${KEPT_REPORTS} are); run it again`);
+      if (!kept)
+        throw new BridgeError(
+          'not_found',
+          `no finished conformance run ${runId} is kept (the last ${KEPT_REPORTS} are); run it again`,
+        );
       const stamp = kept.report.startedAt.replace(/[:.]/g, '-');
       return format === 'json'
         ? { filename: `conformance-${stamp}.json`, mime: 'application/json', text: toJson(kept.report) }

@@ -17,9 +17,26 @@ export interface ParsedLoadInput {
   allowNonLoopback: boolean;
 }
 
-const FIELDS = ['runId', 'target', 'request', 'connections', 'durationMs', 'requests', 'rate', 'thresholds', 'allowNonLoopback'];
+const FIELDS = [
+  'runId',
+  'target',
+  'request',
+  'connections',
+  'durationMs',
+  'requests',
+  'rate',
+  'thresholds',
+  'allowNonLoopback',
+];
 
-function boundedNumber(obj: Obj, field: string, min: number, max: number, what: string, integer = true): number | undefined {
+function boundedNumber(
+  obj: Obj,
+  field: string,
+  min: number,
+  max: number,
+  what: string,
+  integer = true,
+): number | undefined {
   const v = obj[field];
   if (v === undefined) return undefined;
   if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v)))
@@ -37,13 +54,24 @@ function parseRequest(raw: unknown): LoadRequestSpec {
     return { kind, type: oneOf(request, 'type', ['ping', 'capabilities.list', 'tools.list'] as const)! };
   }
   onlyKeys(request, ['kind', 'tool', 'parameters'], 'request');
-  return { kind, tool: requiredString(request, 'tool', 200), parameters: optionalObject(request, 'parameters') ?? {} };
+  return {
+    kind,
+    tool: requiredString(request, 'tool', 200),
+    parameters: optionalObject(request, 'parameters') ?? {},
+  };
 }
 
 function parseThresholds(raw: unknown): string[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || raw.length > LOAD_LIMITS.maxThresholds || raw.some((t) => typeof t !== 'string' || t.length > 100))
-    throw validationError(`thresholds must be a list of at most ${LOAD_LIMITS.maxThresholds} expressions`, 'thresholds');
+  if (
+    !Array.isArray(raw) ||
+    raw.length > LOAD_LIMITS.maxThresholds ||
+    raw.some((t) => typeof t !== 'string' || t.length > 100)
+  )
+    throw validationError(
+      `thresholds must be a list of at most ${LOAD_LIMITS.maxThresholds} expressions`,
+      'thresholds',
+    );
   for (const t of raw as string[]) {
     try {
       parseThreshold(t);
@@ -62,7 +90,10 @@ export function parseLoadInput(input: Obj): ParsedLoadInput {
   const durationMs = boundedNumber(input, 'durationMs', 100, LOAD_LIMITS.maxDurationMs, 'the duration (ms)');
   const requests = boundedNumber(input, 'requests', 1, LOAD_LIMITS.maxRequests, 'the number of requests');
   if ((durationMs === undefined) === (requests === undefined))
-    throw validationError('give either durationMs or requests (exactly one)', durationMs === undefined ? 'durationMs' : 'requests');
+    throw validationError(
+      'give either durationMs or requests (exactly one)',
+      durationMs === undefined ? 'durationMs' : 'requests',
+    );
   return {
     request: parseRequest(input.request),
     connections,

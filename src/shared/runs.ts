@@ -26,7 +26,13 @@ export interface CheckResultDto {
   title: string;
   reference: string;
   /** What the suite sent: a safe preview (escaped, cut), never the secret. */
-  sent: { method: string; url: string; headers: Array<[string, string]>; body: string; bodyBytes: number } | null;
+  sent: {
+    method: string;
+    url: string;
+    headers: Array<[string, string]>;
+    body: string;
+    bodyBytes: number;
+  } | null;
   expected: string;
   received: {
     status: number | null;
@@ -128,7 +134,13 @@ export interface LoadReportDto {
   errors: {
     total: number;
     percent: number;
-    byCode: Array<{ key: string; kind: 'http' | 'envelope' | 'network'; status: number | null; code: string | null; count: number }>;
+    byCode: Array<{
+      key: string;
+      kind: 'http' | 'envelope' | 'network';
+      status: number | null;
+      code: string | null;
+      count: number;
+    }>;
   };
   thresholds: Array<{ expression: string; ok: boolean; actual: number; unit: string }>;
   passed: boolean;

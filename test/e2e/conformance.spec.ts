@@ -42,11 +42,17 @@ test.describe('Conformance', () => {
     await expect(row.getByTestId('check-sent')).toContainText('x-service-signature');
     await expect(row.getByTestId('check-received')).not.toBeEmpty();
 
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('conformance-export-json').click()]);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('conformance-export-json').click(),
+    ]);
     expect(json.suggestedFilename()).toMatch(/^conformance-.+\.json$/);
     const report = JSON.parse(await readFile((await json.path())!, 'utf8'));
     expect(report.summary.conformant).toBe(true);
-    const [junit] = await Promise.all([page.waitForEvent('download'), page.getByTestId('conformance-export-junit').click()]);
+    const [junit] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('conformance-export-junit').click(),
+    ]);
     expect(junit.suggestedFilename()).toMatch(/\.xml$/);
     expect(await readFile((await junit.path())!, 'utf8')).toContain('<testsuite ');
 

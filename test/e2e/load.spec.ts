@@ -54,9 +54,25 @@ test.describe('Load', () => {
     await page.getByTestId('run-target-kind-url').check({ force: true });
     await page.getByTestId('run-target-url').fill('http://203.0.113.7:8080/service');
     await page.getByTestId('run-target-secret').fill('whsec_elsewhere');
-    await expect(page.getByTestId('load-remote-warning')).toContainText('203.0.113.7:8080 is not this machine');
+    await expect(page.getByTestId('load-remote-warning')).toContainText(
+      '203.0.113.7:8080 is not this machine',
+    );
     await expect(page.getByTestId('load-run')).toBeDisabled();
     await page.getByTestId('load-confirm-remote').check();
     await expect(page.getByTestId('load-run')).toBeEnabled();
+  });
+
+  test('stops a running load on request and reports what was sent', async ({ app }) => {
+    const page = app.page;
+    await startDemo(page);
+    await page.getByTestId('nav-load').click();
+    await page.getByTestId('load-connections').fill('1');
+    await page.getByTestId('load-duration').fill('60');
+    await page.getByTestId('load-rate').fill('50');
+    await page.getByTestId('load-run').click();
+    await expect(page.getByTestId('load-live-requests')).not.toHaveText('0');
+    await page.getByTestId('load-cancel').click();
+    await expect(page.getByTestId('load-report')).toHaveAttribute('data-aborted', 'true');
+    await expect(page.getByTestId('load-verdict')).toContainText(/^Cancelled: \d+ requests/);
   });
 });

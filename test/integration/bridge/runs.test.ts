@@ -41,8 +41,15 @@ describe('conformance and load runs over the contract', () => {
       const events: ConformanceProgressDto[] = [];
       const off = api.on('conformance:progress', (p) => events.push(p));
       try {
-        const report = data(await api.call('conformance:run', { runId: 'grade-1', target: target(), skewSeconds: 300 }));
-        expect(report).toMatchObject({ runId: 'grade-1', aborted: false, unreachable: null, skewSeconds: 300 });
+        const report = data(
+          await api.call('conformance:run', { runId: 'grade-1', target: target(), skewSeconds: 300 }),
+        );
+        expect(report).toMatchObject({
+          runId: 'grade-1',
+          aborted: false,
+          unreachable: null,
+          skewSeconds: 300,
+        });
         expect(report.summary.conformant).toBe(true);
         expect(report.summary.failedByLevel.must).toBe(0);
         expect(report.checks.length).toBeGreaterThan(20);
@@ -64,8 +71,11 @@ describe('conformance and load runs over the contract', () => {
       expect(junit.mime).toBe('application/xml');
       expect(junit.text).toContain('<testsuite ');
       expect(junit.text).toContain('failures="0"');
-      for (const text of [json.text, junit.text]) expect(text).not.toContain(demo.definition.signingSecret as string);
-      expect(errorOf(await api.call('conformance:export', { runId: 'never-ran', format: 'json' })).code).toBe('not_found');
+      for (const text of [json.text, junit.text])
+        expect(text).not.toContain(demo.definition.signingSecret as string);
+      expect(errorOf(await api.call('conformance:export', { runId: 'never-ran', format: 'json' })).code).toBe(
+        'not_found',
+      );
     });
 
     it('refuses a second run while one is going, and a cancelled run is never conformant', async () => {
@@ -77,13 +87,17 @@ describe('conformance and load runs over the contract', () => {
         const second = errorOf(await api.call('conformance:run', { target: target() }));
         expect(second.code).toBe('busy');
         expect(second.message).toContain('cancel-me');
-        expect(data(await api.call('conformance:cancel', { runId: 'cancel-me' }))).toEqual({ cancelled: true });
+        expect(data(await api.call('conformance:cancel', { runId: 'cancel-me' }))).toEqual({
+          cancelled: true,
+        });
         const report = data(await running);
         expect(report.aborted).toBe(true);
         expect(report.summary.conformant).toBe(false);
         expect(report.checks.length).toBeLessThan(first!.total);
         // The slot is free again, and cancelling a finished run is a harmless no-op.
-        expect(data(await api.call('conformance:cancel', { runId: 'cancel-me' }))).toEqual({ cancelled: false });
+        expect(data(await api.call('conformance:cancel', { runId: 'cancel-me' }))).toEqual({
+          cancelled: false,
+        });
       } finally {
         off();
       }
@@ -91,7 +105,9 @@ describe('conformance and load runs over the contract', () => {
 
     it('says plainly when the local connector is not running', async () => {
       const listed = data(await api.call('local:list', undefined));
-      const created = data(await api.call('local:save', { definition: { ...demo.definition, name: 'Stopped copy', port: 0 } }));
+      const created = data(
+        await api.call('local:save', { definition: { ...demo.definition, name: 'Stopped copy', port: 0 } }),
+      );
       expect(listed.length).toBeGreaterThan(0);
       const error = errorOf(await api.call('conformance:run', { target: { kind: 'local', id: created.id } }));
       expect(error.code).toBe('not_running');
@@ -114,7 +130,14 @@ describe('conformance and load runs over the contract', () => {
             thresholds: ['errors<1%', 'p99<5s'],
           }),
         );
-        expect(report).toMatchObject({ runId: 'load-1', requests: 30, ok: 30, aborted: false, passed: true, request: 'ping' });
+        expect(report).toMatchObject({
+          runId: 'load-1',
+          requests: 30,
+          ok: 30,
+          aborted: false,
+          passed: true,
+          request: 'ping',
+        });
         expect(report.errors.total).toBe(0);
         expect(report.percentiles.length).toBeGreaterThan(5);
         expect(report.latency.p99).toBeGreaterThan(0);
@@ -154,7 +177,16 @@ describe('conformance and load runs over the contract', () => {
           rate: 50,
         });
         await vi.waitFor(() => expect(progressed).toBe(true), { timeout: 5000 });
-        expect(errorOf(await api.call('load:run', { target: target(), request: { kind: 'type', type: 'ping' }, connections: 1, requests: 1 })).code).toBe('busy');
+        expect(
+          errorOf(
+            await api.call('load:run', {
+              target: target(),
+              request: { kind: 'type', type: 'ping' },
+              connections: 1,
+              requests: 1,
+            }),
+          ).code,
+        ).toBe('busy');
         expect(data(await api.call('load:cancel', { runId: 'long-load' }))).toEqual({ cancelled: true });
         const report = data(await running);
         expect(report.aborted).toBe(true);
@@ -171,9 +203,19 @@ describe('conformance and load runs over the contract', () => {
       [{ connections: 1, durationMs: 1000, requests: 10 }, 'requests', 'exactly one'],
       [{ connections: 1 }, 'durationMs', 'exactly one'],
       [{ connections: 0, requests: 10 }, 'connections', 'at least 1'],
-      [{ connections: 1, requests: 10, thresholds: ['p99 < fast'] }, 'thresholds', 'bad threshold "p99 < fast"'],
+      [
+        { connections: 1, requests: 10, thresholds: ['p99 < fast'] },
+        'thresholds',
+        'bad threshold "p99 < fast"',
+      ],
     ])('refuses %j before sending anything', async (fields, field, message) => {
-      const error = errorOf(await api.call('load:run', { target: target(), request: { kind: 'type', type: 'ping' }, ...fields } as never));
+      const error = errorOf(
+        await api.call('load:run', {
+          target: target(),
+          request: { kind: 'type', type: 'ping' },
+          ...fields,
+        } as never),
+      );
       expect(error.code).toBe('validation_error');
       expect(error.message).toContain(message);
       expect((error as { details?: { field?: string } }).details?.field).toBe(field);

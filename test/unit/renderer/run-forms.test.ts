@@ -15,7 +15,13 @@ describe('buildLoadInput', () => {
     const r = buildLoadInput(initialLoadState, target);
     expect(r).toEqual({
       ok: true,
-      input: { target, request: { kind: 'type', type: 'ping' }, connections: 4, durationMs: 5000, thresholds: ['p99<200', 'errors<1%'] },
+      input: {
+        target,
+        request: { kind: 'type', type: 'ping' },
+        connections: 4,
+        durationMs: 5000,
+        thresholds: ['p99<200', 'errors<1%'],
+      },
     });
   });
   it('caps connections at 256 and the duration at 120 s, saying so', () => {
@@ -24,12 +30,18 @@ describe('buildLoadInput', () => {
     expect(!r.ok && r.errors.duration).toMatch(/capped at 120/);
   });
   it('sends a count instead of a duration in count mode, with a rate', () => {
-    const r = buildLoadInput({ ...initialLoadState, mode: 'count', requestsText: '50', rateText: '20/s' }, target);
+    const r = buildLoadInput(
+      { ...initialLoadState, mode: 'count', requestsText: '50', rateText: '20/s' },
+      target,
+    );
     expect(r.ok && r.input).toMatchObject({ requests: 50, rate: 20 });
     expect(r.ok && 'durationMs' in r.input).toBe(false);
   });
   it('needs a tool and JSON object parameters for tool.invoke', () => {
-    const r = buildLoadInput({ ...initialLoadState, requestKind: 'tool.invoke', tool: '', paramsText: '[]' }, target);
+    const r = buildLoadInput(
+      { ...initialLoadState, requestKind: 'tool.invoke', tool: '', paramsText: '[]' },
+      target,
+    );
     expect(!r.ok && r.errors.tool).toBeTruthy();
     expect(!r.ok && r.errors.parameters).toMatch(/must be a JSON object/);
   });
@@ -83,7 +95,12 @@ describe('chart scales', () => {
     expect(nines(100, 5)).toBe(5);
   });
   it('draws a path through the points in order', () => {
-    expect(linePath([{ x: 0, y: 10 }, { x: 5.25, y: 2 }])).toBe('M0.0 10.0 L5.3 2.0');
+    expect(
+      linePath([
+        { x: 0, y: 10 },
+        { x: 5.25, y: 2 },
+      ]),
+    ).toBe('M0.0 10.0 L5.3 2.0');
     expect(linePath([])).toBe('');
   });
 });

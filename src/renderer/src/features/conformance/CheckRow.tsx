@@ -75,7 +75,9 @@ function CheckDetail({ check }: { check: CheckResultDto }) {
           {r ? (
             <>
               <div className="mono small">
-                {r.status === null ? `no HTTP answer${r.error ? ` (${r.error.code})` : ''}` : `HTTP ${r.status}`}
+                {r.status === null
+                  ? `no HTTP answer${r.error ? ` (${r.error.code})` : ''}`
+                  : `HTTP ${r.status}`}
                 {r.contentType ? ` · ${r.contentType}` : ''} · {r.timeMs} ms
               </div>
               {r.error && <div className="small text-bad">{r.error.message}</div>}

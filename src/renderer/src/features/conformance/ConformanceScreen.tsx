@@ -21,7 +21,10 @@ export function ConformanceScreen() {
   const targetState = useRunTargetStore();
   const connections = useConnectionsStore((x) => x.items);
   const locals = useLocalStore((x) => x.items);
-  const resolved = useMemo(() => resolveRunTarget(targetState, connections, locals), [targetState, connections, locals]);
+  const resolved = useMemo(
+    () => resolveRunTarget(targetState, connections, locals),
+    [targetState, connections, locals],
+  );
 
   // A local connector's own replay window is the natural default, until the user types one.
   useEffect(() => {
@@ -40,8 +43,8 @@ export function ConformanceScreen() {
         <div>
           <h2>Conformance</h2>
           <div className="muted small">
-            Grade a connector against the protocol: signatures, replay window, answers, errors. Must-level failures make it
-            not conformant; should and info failures are warnings.
+            Grade a connector against the protocol: signatures, replay window, answers, errors. Must-level
+            failures make it not conformant; should and info failures are warnings.
           </div>
         </div>
       </header>
@@ -68,13 +71,20 @@ export function ConformanceScreen() {
                   value={s.skewText}
                   onChange={(e) => s.setSkew(e.target.value)}
                 />
-                <div className="hint">The connector's maxTimestampSkewSeconds: 300 passes at the edge, 301 must fail.</div>
+                <div className="hint">
+                  The connector's maxTimestampSkewSeconds: 300 passes at the edge, 301 must fail.
+                </div>
                 <FieldError message={s.fieldError ?? undefined} testId="conformance-skew-error" />
               </div>
             </div>
           </fieldset>
           <div className="form__actions">
-            <button type="submit" className="btn btn--primary" data-testid="conformance-run" disabled={!canRun}>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              data-testid="conformance-run"
+              disabled={!canRun}
+            >
               {s.running ? 'Running…' : 'Run conformance'}
             </button>
             {s.running && (
@@ -101,7 +111,12 @@ export function ConformanceScreen() {
                 </div>
               )}
               {report && v && (
-                <div className={`card verdict verdict--${v.tone}`} data-testid="conformance-summary" data-conformant={report.summary.conformant} data-aborted={report.aborted}>
+                <div
+                  className={`card verdict verdict--${v.tone}`}
+                  data-testid="conformance-summary"
+                  data-conformant={report.summary.conformant}
+                  data-aborted={report.aborted}
+                >
                   <div className="verdict__line" data-testid="conformance-verdict">
                     {v.text}
                   </div>
@@ -119,10 +134,20 @@ export function ConformanceScreen() {
                     {report.url} · secret {report.secretFingerprint} · ±{report.skewSeconds} s
                   </div>
                   <div className="row verdict__actions">
-                    <button type="button" className="btn btn--small" data-testid="conformance-export-json" onClick={() => void s.exportReport('json')}>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      data-testid="conformance-export-json"
+                      onClick={() => void s.exportReport('json')}
+                    >
                       Export JSON
                     </button>
-                    <button type="button" className="btn btn--small" data-testid="conformance-export-junit" onClick={() => void s.exportReport('junit')}>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      data-testid="conformance-export-junit"
+                      onClick={() => void s.exportReport('junit')}
+                    >
                       Export JUnit
                     </button>
                   </div>
@@ -137,8 +162,8 @@ export function ConformanceScreen() {
             </>
           ) : (
             <EmptyState title="No run yet" testId="conformance-empty">
-              Pick a target and run: each check appears here as it completes, with what was sent, what was expected and
-              what came back.
+              Pick a target and run: each check appears here as it completes, with what was sent, what was
+              expected and what came back.
             </EmptyState>
           )}
         </section>

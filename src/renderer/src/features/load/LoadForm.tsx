@@ -26,7 +26,12 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
         <legend>Request</legend>
         <div className="form__grid">
           <label htmlFor="load-kind">Type</label>
-          <select id="load-kind" data-testid="load-kind" value={s.requestKind} onChange={(e) => s.edit({ requestKind: e.target.value as LoadRequestKind })}>
+          <select
+            id="load-kind"
+            data-testid="load-kind"
+            value={s.requestKind}
+            onChange={(e) => s.edit({ requestKind: e.target.value as LoadRequestKind })}
+          >
             {KINDS.map((k) => (
               <option key={k} value={k}>
                 {k}
@@ -38,7 +43,12 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
               <label htmlFor="load-tool">Tool</label>
               <div>
                 {tools.length > 0 ? (
-                  <select id="load-tool" data-testid="load-tool" value={s.tool} onChange={(e) => s.edit({ tool: e.target.value })}>
+                  <select
+                    id="load-tool"
+                    data-testid="load-tool"
+                    value={s.tool}
+                    onChange={(e) => s.edit({ tool: e.target.value })}
+                  >
                     {!tool && <option value={s.tool}>{s.tool || 'Pick a tool'}</option>}
                     {tools.map((t) => (
                       <option key={t.name} value={t.name}>
@@ -47,7 +57,14 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
                     ))}
                   </select>
                 ) : (
-                  <input id="load-tool" data-testid="load-tool-input" className="mono" value={s.tool} onChange={(e) => s.edit({ tool: e.target.value })} placeholder="tool name" />
+                  <input
+                    id="load-tool"
+                    data-testid="load-tool-input"
+                    className="mono"
+                    value={s.tool}
+                    onChange={(e) => s.edit({ tool: e.target.value })}
+                    placeholder="tool name"
+                  />
                 )}
                 <FieldError message={fe.tool} testId="load-tool-error" />
               </div>
@@ -89,7 +106,14 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
         <div className="form__grid">
           <label htmlFor="load-connections">Connections</label>
           <div>
-            <input id="load-connections" data-testid="load-connections" className="mono input--short" inputMode="numeric" value={s.connectionsText} onChange={(e) => s.edit({ connectionsText: e.target.value })} />
+            <input
+              id="load-connections"
+              data-testid="load-connections"
+              className="mono input--short"
+              inputMode="numeric"
+              value={s.connectionsText}
+              onChange={(e) => s.edit({ connectionsText: e.target.value })}
+            />
             <span className="muted small"> keep-alive, at most {LOAD_LIMITS.maxConnections}</span>
             <FieldError message={fe.connections} testId="load-connections-error" />
           </div>
@@ -97,34 +121,75 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
           <div>
             <div className="segmented" role="radiogroup" aria-label="Stop after">
               {(['duration', 'count'] as const).map((m) => (
-                <label key={m} className={s.mode === m ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}>
-                  <input type="radio" name="load-mode" value={m} checked={s.mode === m} data-testid={`load-mode-${m}`} onChange={() => s.edit({ mode: m })} />
+                <label
+                  key={m}
+                  className={s.mode === m ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}
+                >
+                  <input
+                    type="radio"
+                    name="load-mode"
+                    value={m}
+                    checked={s.mode === m}
+                    data-testid={`load-mode-${m}`}
+                    onChange={() => s.edit({ mode: m })}
+                  />
                   {m === 'duration' ? 'a duration' : 'a number of requests'}
                 </label>
               ))}
             </div>
             {s.mode === 'duration' ? (
               <div className="row">
-                <input aria-label="Duration in seconds" data-testid="load-duration" className="mono input--short" inputMode="numeric" value={s.durationText} onChange={(e) => s.edit({ durationText: e.target.value })} />
+                <input
+                  aria-label="Duration in seconds"
+                  data-testid="load-duration"
+                  className="mono input--short"
+                  inputMode="numeric"
+                  value={s.durationText}
+                  onChange={(e) => s.edit({ durationText: e.target.value })}
+                />
                 <span className="muted small">seconds, at most {LOAD_LIMITS.maxDurationMs / 1000}</span>
               </div>
             ) : (
               <div className="row">
-                <input aria-label="Number of requests" data-testid="load-requests" className="mono input--short" inputMode="numeric" value={s.requestsText} onChange={(e) => s.edit({ requestsText: e.target.value })} />
-                <span className="muted small">requests (stops at {LOAD_LIMITS.maxDurationMs / 1000} s anyway)</span>
+                <input
+                  aria-label="Number of requests"
+                  data-testid="load-requests"
+                  className="mono input--short"
+                  inputMode="numeric"
+                  value={s.requestsText}
+                  onChange={(e) => s.edit({ requestsText: e.target.value })}
+                />
+                <span className="muted small">
+                  requests (stops at {LOAD_LIMITS.maxDurationMs / 1000} s anyway)
+                </span>
               </div>
             )}
             <FieldError message={fe.duration ?? fe.requests} testId="load-length-error" />
           </div>
           <label htmlFor="load-rate">Rate</label>
           <div>
-            <input id="load-rate" data-testid="load-rate" className="mono input--short" value={s.rateText} onChange={(e) => s.edit({ rateText: e.target.value })} placeholder="max" />
+            <input
+              id="load-rate"
+              data-testid="load-rate"
+              className="mono input--short"
+              value={s.rateText}
+              onChange={(e) => s.edit({ rateText: e.target.value })}
+              placeholder="max"
+            />
             <span className="muted small"> requests/s; empty sends as fast as answers come</span>
             <FieldError message={fe.rate} testId="load-rate-error" />
           </div>
           <label htmlFor="load-thresholds">Thresholds</label>
           <div>
-            <input id="load-thresholds" data-testid="load-thresholds-input" className="mono" value={s.thresholdsText} onChange={(e) => s.edit({ thresholdsText: e.target.value })} placeholder="p99<200, errors<1%" aria-invalid={thresholdIssues.length > 0} />
+            <input
+              id="load-thresholds"
+              data-testid="load-thresholds-input"
+              className="mono"
+              value={s.thresholdsText}
+              onChange={(e) => s.edit({ thresholdsText: e.target.value })}
+              placeholder="p99<200, errors<1%"
+              aria-invalid={thresholdIssues.length > 0}
+            />
             {thresholdIssues.length > 0 ? (
               <ul className="field-error" role="alert" data-testid="load-thresholds-error">
                 {thresholdIssues.map((m) => (
@@ -132,7 +197,10 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
                 ))}
               </ul>
             ) : (
-              <div className="hint">Comma-separated, as ctb load --threshold: p50..p99.9, max, mean (ms or s), errors (count or %), rps.</div>
+              <div className="hint">
+                Comma-separated, as ctb load --threshold: p50..p99.9, max, mean (ms or s), errors (count or
+                %), rps.
+              </div>
             )}
           </div>
         </div>

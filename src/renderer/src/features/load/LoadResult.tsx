@@ -21,13 +21,22 @@ const ROWS: Array<[keyof LoadReportDto['latency'], string]> = [
 ];
 
 function bytes(n: number): string {
-  return n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`;
+  return n >= 1_048_576
+    ? `${(n / 1_048_576).toFixed(1)} MiB`
+    : n >= 1024
+      ? `${(n / 1024).toFixed(1)} KiB`
+      : `${n} B`;
 }
 
 export function LoadResult({ report }: { report: LoadReportDto }) {
   const verdictTone = report.aborted ? 'warn' : report.passed && report.ok > 0 ? 'ok' : 'bad';
   return (
-    <div className="load-result" data-testid="load-report" data-passed={report.passed} data-aborted={report.aborted}>
+    <div
+      className="load-result"
+      data-testid="load-report"
+      data-passed={report.passed}
+      data-aborted={report.aborted}
+    >
       <div className={`card verdict verdict--${verdictTone}`}>
         <div className="verdict__line" data-testid="load-verdict">
           {report.aborted ? 'Cancelled: ' : ''}
@@ -37,8 +46,10 @@ export function LoadResult({ report }: { report: LoadReportDto }) {
         </div>
         <div className="muted small mono break">
           {report.request} → {report.url} · {report.connections} connection(s)
-          {report.rate ? ` · ${report.rate} req/s planned (latency from the intended send time)` : ' · closed loop'} ·
-          sent {bytes(report.bytesSent)}, received {bytes(report.bytesReceived)}
+          {report.rate
+            ? ` · ${report.rate} req/s planned (latency from the intended send time)`
+            : ' · closed loop'}{' '}
+          · sent {bytes(report.bytesSent)}, received {bytes(report.bytesReceived)}
         </div>
         {report.thresholds.length > 0 && (
           <ul className="thresholds" data-testid="load-thresholds">

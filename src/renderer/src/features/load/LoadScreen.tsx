@@ -31,17 +31,22 @@ export function LoadScreen() {
   const targetState = useRunTargetStore();
   const connections = useConnectionsStore((x) => x.items);
   const locals = useLocalStore((x) => x.items);
-  const resolved = useMemo(() => resolveRunTarget(targetState, connections, locals), [targetState, connections, locals]);
+  const resolved = useMemo(
+    () => resolveRunTarget(targetState, connections, locals),
+    [targetState, connections, locals],
+  );
   const remote = resolved.url !== null && !isLoopbackUrl(resolved.url);
   const confirmed = remote && s.confirmedHost === resolved.url;
 
   // Offer the target's first tool when the current name is not one of its tools.
   useEffect(() => {
     const ls = useLoadStore.getState();
-    if (resolved.tools.length > 0 && !resolved.tools.some((t) => t.name === ls.tool)) ls.edit({ tool: resolved.tools[0].name });
+    if (resolved.tools.length > 0 && !resolved.tools.some((t) => t.name === ls.tool))
+      ls.edit({ tool: resolved.tools[0].name });
   }, [resolved.tools]);
 
-  const canRun = resolved.target !== null && resolved.problem === null && !s.running && (!remote || confirmed);
+  const canRun =
+    resolved.target !== null && resolved.problem === null && !s.running && (!remote || confirmed);
   const p = s.progress;
 
   return (
@@ -50,7 +55,8 @@ export function LoadScreen() {
         <div>
           <h2>Load</h2>
           <div className="muted small">
-            Signed load: every request carries a fresh timestamp and signature. Capped at {LOAD_LIMITS.maxDurationMs / 1000} s and {LOAD_LIMITS.maxConnections} connections here; sent only
+            Signed load: every request carries a fresh timestamp and signature. Capped at{' '}
+            {LOAD_LIMITS.maxDurationMs / 1000} s and {LOAD_LIMITS.maxConnections} connections here; sent only
             to this machine unless you confirm another host.
           </div>
         </div>
@@ -67,8 +73,8 @@ export function LoadScreen() {
           <RunTargetPicker problem={resolved.problem} disabled={s.running} />
           {remote && (
             <div className="note note--warn" data-testid="load-remote-warning">
-              <strong>{hostOf(resolved.url!)}</strong> is not this machine. Load is real traffic: send it only to a server you run
-              and may load.
+              <strong>{hostOf(resolved.url!)}</strong> is not this machine. Load is real traffic: send it only
+              to a server you run and may load.
               <label className="check">
                 <input
                   type="checkbox"
@@ -87,7 +93,13 @@ export function LoadScreen() {
               {s.running ? 'Running…' : 'Start load'}
             </button>
             {s.running && (
-              <button type="button" className="btn" data-testid="load-cancel" disabled={s.cancelling} onClick={() => void s.cancel()}>
+              <button
+                type="button"
+                className="btn"
+                data-testid="load-cancel"
+                disabled={s.cancelling}
+                onClick={() => void s.cancel()}
+              >
                 {s.cancelling ? 'Stopping…' : 'Stop'}
               </button>
             )}
@@ -131,7 +143,8 @@ export function LoadScreen() {
           ) : (
             !s.running && (
               <EmptyState title="No run yet" testId="load-empty">
-                Pick a target, a request and how long: throughput, latency percentiles and errors by code appear here.
+                Pick a target, a request and how long: throughput, latency percentiles and errors by code
+                appear here.
               </EmptyState>
             )
           )}

@@ -12,7 +12,9 @@ const X_TICKS = [0, 90, 99, 99.9, 99.99, 100];
 
 export function PercentileChart({ report }: { report: LoadReportDto }) {
   const series = report.percentiles.filter((p) => p.percentile > 0);
-  const last = series.filter((p) => p.percentile < 100).reduce((m, p) => Math.max(m, nines(p.percentile, 9)), 1);
+  const last = series
+    .filter((p) => p.percentile < 100)
+    .reduce((m, p) => Math.max(m, nines(p.percentile, 9)), 1);
   const maxNines = Math.ceil(last) + 0.6;
   const yMax = Math.max(...series.map((p) => p.ms), 0.001);
   const ticks = niceTicks(yMax);
@@ -34,7 +36,13 @@ export function PercentileChart({ report }: { report: LoadReportDto }) {
         ))}
         {X_TICKS.filter((p) => p >= 100 || nines(p, maxNines) < maxNines).map((p) => (
           <g key={p}>
-            <line className="chart__grid chart__grid--v" x1={x(p)} x2={x(p)} y1={PAD.top} y2={H - PAD.bottom} />
+            <line
+              className="chart__grid chart__grid--v"
+              x1={x(p)}
+              x2={x(p)}
+              y1={PAD.top}
+              y2={H - PAD.bottom}
+            />
             <text className="chart__axis" x={x(p)} y={H - PAD.bottom + 16} textAnchor="middle">
               {p === 0 ? 'p0' : percentileLabel(p)}
             </text>

@@ -26,7 +26,8 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
     <figure className="chart" data-testid="timeline-chart">
       <figcaption className="chart__title">
         Latency per second <span className="chart__key chart__key--p50">p50</span>{' '}
-        <span className="chart__key chart__key--p99">p99</span> <span className="chart__key chart__key--bars">requests</span>
+        <span className="chart__key chart__key--p99">p99</span>{' '}
+        <span className="chart__key chart__key--bars">requests</span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Latency per second, p50 and p99">
         {points.map((p) => (
@@ -56,10 +57,20 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
             {t} s
           </text>
         ))}
-        <path className="chart__line chart__line--p50" d={linePath(points.map((p) => ({ x: mid(p), y: y(p.p50) })))} data-testid="timeline-p50" />
-        <path className="chart__line chart__line--p99" d={linePath(points.map((p) => ({ x: mid(p), y: y(p.p99) })))} data-testid="timeline-p99" />
+        <path
+          className="chart__line chart__line--p50"
+          d={linePath(points.map((p) => ({ x: mid(p), y: y(p.p50) })))}
+          data-testid="timeline-p50"
+        />
+        <path
+          className="chart__line chart__line--p99"
+          d={linePath(points.map((p) => ({ x: mid(p), y: y(p.p99) })))}
+          data-testid="timeline-p99"
+        />
         {points.length === 1 &&
-          [points[0].p50, points[0].p99].map((v, i) => <circle key={i} className="chart__dot" cx={mid(points[0])} cy={y(v)} r={3} />)}
+          [points[0].p50, points[0].p99].map((v, i) => (
+            <circle key={i} className="chart__dot" cx={mid(points[0])} cy={y(v)} r={3} />
+          ))}
       </svg>
     </figure>
   );

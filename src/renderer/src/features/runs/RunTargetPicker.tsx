@@ -33,7 +33,8 @@ export function RunTargetPicker({ problem, disabled }: { problem: string | null;
   useEffect(() => {
     const rs = useRunTargetStore.getState();
     if (s.kind === 'connection' && !connection && connections[0]) void rs.setConnection(connections[0].id);
-    if (s.kind === 'local' && !local && locals[0]) rs.setLocal((locals.find((l) => l.running) ?? locals[0]).id);
+    if (s.kind === 'local' && !local && locals[0])
+      rs.setLocal((locals.find((l) => l.running) ?? locals[0]).id);
   }, [s.kind, connection, local, connections, locals]);
 
   return (
@@ -41,7 +42,10 @@ export function RunTargetPicker({ problem, disabled }: { problem: string | null;
       <legend>Target</legend>
       <div className="segmented" role="radiogroup" aria-label="Target kind">
         {KINDS.map(({ kind, label }) => (
-          <label key={kind} className={s.kind === kind ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}>
+          <label
+            key={kind}
+            className={s.kind === kind ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}
+          >
             <input
               type="radio"
               name="run-target-kind"
@@ -65,7 +69,9 @@ export function RunTargetPicker({ problem, disabled }: { problem: string | null;
                 value={s.connectionId ?? ''}
                 onChange={(e) => void s.setConnection(e.target.value || null)}
               >
-                {connections.length === 0 && <option value="">No connections: add one under SDK Connections</option>}
+                {connections.length === 0 && (
+                  <option value="">No connections: add one under SDK Connections</option>
+                )}
                 {connections.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -152,7 +158,9 @@ export function RunTargetPicker({ problem, disabled }: { problem: string | null;
           {problem}
         </div>
       )}
-      {opError && opError.id === s.localId && <ErrorNote error={opError.error} testId="run-target-local-error" />}
+      {opError && opError.id === s.localId && (
+        <ErrorNote error={opError.error} testId="run-target-local-error" />
+      )}
       <ErrorNote error={s.toolsError} testId="run-target-tools-error" prefix="Tools of this connection" />
     </fieldset>
   );

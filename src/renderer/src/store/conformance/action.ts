@@ -28,10 +28,21 @@ export const useConformanceStore = create<ConformanceState & ConformanceActions>
     const skew = parseSkew(get().skewText);
     if (!skew.ok) return set({ fieldError: skew.message });
     const runId = newRunId('conf');
-    set({ runId, running: true, cancelling: false, checks: [], total: 0, report: null, error: null, exportError: null });
+    set({
+      runId,
+      running: true,
+      cancelling: false,
+      checks: [],
+      total: 0,
+      report: null,
+      error: null,
+      exportError: null,
+    });
     const off = subscribe('conformance:progress', (p) => {
       if (p.runId !== get().runId) return;
-      set((s) => (s.checks.some((c) => c.id === p.check.id) ? {} : { checks: [...s.checks, p.check], total: p.total }));
+      set((s) =>
+        s.checks.some((c) => c.id === p.check.id) ? {} : { checks: [...s.checks, p.check], total: p.total },
+      );
     });
     try {
       const r = await call('conformance:run', { runId, target, skewSeconds: skew.value });

@@ -7,7 +7,10 @@ import type { ConformanceState } from './initialState.ts';
 export function parseSkew(text: string): { ok: true; value: number } | { ok: false; message: string } {
   const t = text.trim();
   if (!/^\d+$/.test(t) || Number(t) > 86_400)
-    return { ok: false, message: 'The skew window is a whole number of seconds from 0 to 86400 (300 by default).' };
+    return {
+      ok: false,
+      message: 'The skew window is a whole number of seconds from 0 to 86400 (300 by default).',
+    };
   return { ok: true, value: Number(t) };
 }
 
@@ -30,7 +33,8 @@ export function verdict(r: ConformanceReportDto): { tone: 'ok' | 'warn' | 'bad';
   const s = r.summary;
   if (r.aborted) return { tone: 'warn', text: `Cancelled after ${s.total} checks: no verdict` };
   if (r.unreachable) return { tone: 'bad', text: `No answer from the connector: ${r.unreachable}` };
-  if (!s.conformant) return { tone: 'bad', text: `Not conformant: ${s.failedByLevel.must} must-level check(s) failed` };
+  if (!s.conformant)
+    return { tone: 'bad', text: `Not conformant: ${s.failedByLevel.must} must-level check(s) failed` };
   if (s.failed > 0) return { tone: 'warn', text: `Conformant, with ${s.failed} warning(s)` };
   return { tone: 'ok', text: 'Conformant' };
 }

@@ -11,7 +11,15 @@ import { buildLoadInput } from './selectors.ts';
 
 type Editable = Pick<
   LoadState,
-  'requestKind' | 'tool' | 'paramsText' | 'connectionsText' | 'mode' | 'durationText' | 'requestsText' | 'rateText' | 'thresholdsText'
+  | 'requestKind'
+  | 'tool'
+  | 'paramsText'
+  | 'connectionsText'
+  | 'mode'
+  | 'durationText'
+  | 'requestsText'
+  | 'rateText'
+  | 'thresholdsText'
 >;
 
 export interface LoadActions {
@@ -44,12 +52,24 @@ export const useLoadStore = create<LoadState & LoadActions>()((set, get) => ({
     const built = buildLoadInput(get(), target);
     if (!built.ok) return set({ fieldErrors: built.errors });
     const runId = newRunId('load');
-    set({ runId, running: true, cancelling: false, progress: null, report: null, error: null, fieldErrors: {} });
+    set({
+      runId,
+      running: true,
+      cancelling: false,
+      progress: null,
+      report: null,
+      error: null,
+      fieldErrors: {},
+    });
     const off = subscribe('load:progress', (p) => {
       if (p.runId === get().runId) set({ progress: p });
     });
     try {
-      const r = await call('load:run', { ...built.input, runId, ...(allowNonLoopback ? { allowNonLoopback: true } : {}) });
+      const r = await call('load:run', {
+        ...built.input,
+        runId,
+        ...(allowNonLoopback ? { allowNonLoopback: true } : {}),
+      });
       if (get().runId !== runId) return;
       set(r.ok ? { report: r.data } : { error: r.error });
     } finally {

@@ -54,18 +54,32 @@ export function buildLoadInput(
   if (typeof connections === 'string') errors.connections = connections;
   else input.connections = connections;
   if (s.mode === 'duration') {
-    const seconds = whole(s.durationText, 1, LOAD_LIMITS.maxDurationMs / 1000, 'The duration (s)', 'seconds in the app');
+    const seconds = whole(
+      s.durationText,
+      1,
+      LOAD_LIMITS.maxDurationMs / 1000,
+      'The duration (s)',
+      'seconds in the app',
+    );
     if (typeof seconds === 'string') errors.duration = seconds;
     else input.durationMs = seconds * 1000;
   } else {
-    const requests = whole(s.requestsText, 1, LOAD_LIMITS.maxRequests, 'The number of requests', 'in the app');
+    const requests = whole(
+      s.requestsText,
+      1,
+      LOAD_LIMITS.maxRequests,
+      'The number of requests',
+      'in the app',
+    );
     if (typeof requests === 'string') errors.requests = requests;
     else input.requests = requests;
   }
   if (s.rateText.trim() !== '') {
     const rate = Number(s.rateText.trim().replace(/\/s$/, ''));
-    if (!Number.isFinite(rate) || rate <= 0) errors.rate = 'The rate is a number of requests per second above 0, or empty.';
-    else if (rate > LOAD_LIMITS.maxRate) errors.rate = `The rate is capped at ${LOAD_LIMITS.maxRate} requests/s.`;
+    if (!Number.isFinite(rate) || rate <= 0)
+      errors.rate = 'The rate is a number of requests per second above 0, or empty.';
+    else if (rate > LOAD_LIMITS.maxRate)
+      errors.rate = `The rate is capped at ${LOAD_LIMITS.maxRate} requests/s.`;
     else input.rate = rate;
   }
   const problems = thresholdProblems(s.thresholdsText);

@@ -1,7 +1,12 @@
 // The run target as the contract wants it (or the reason it is not ready yet), the endpoint it
 // resolves to (for the loopback guard of the Load panel), and the tools known for it.
 
-import type { ConnectionDto, LocalConnectorDto, TargetDto, ToolDefinitionDto } from '../../../../shared/index.ts';
+import type {
+  ConnectionDto,
+  LocalConnectorDto,
+  TargetDto,
+  ToolDefinitionDto,
+} from '../../../../shared/index.ts';
 import { declaredTools } from '../local/selectors.ts';
 import type { RunTargetState } from './initialState.ts';
 
@@ -24,11 +29,18 @@ export function resolveRunTarget(
   if (s.kind === 'connection') {
     const c = connections.find((x) => x.id === s.connectionId) ?? null;
     if (!c) return { target: null, problem: 'Pick a connection.', url: null, tools: [], skewSeconds: null };
-    return { target: { kind: 'connection', id: c.id }, problem: null, url: c.webhook_url || null, tools: s.connectionTools, skewSeconds: null };
+    return {
+      target: { kind: 'connection', id: c.id },
+      problem: null,
+      url: c.webhook_url || null,
+      tools: s.connectionTools,
+      skewSeconds: null,
+    };
   }
   if (s.kind === 'local') {
     const l = locals.find((x) => x.id === s.localId) ?? null;
-    if (!l) return { target: null, problem: 'Pick a local connector.', url: null, tools: [], skewSeconds: null };
+    if (!l)
+      return { target: null, problem: 'Pick a local connector.', url: null, tools: [], skewSeconds: null };
     const skew = (l.definition as { maxTimestampSkewSeconds?: unknown }).maxTimestampSkewSeconds;
     return {
       target: { kind: 'local', id: l.id },
@@ -40,8 +52,20 @@ export function resolveRunTarget(
   }
   const url = s.url.trim();
   if (!/^https?:\/\/\S+$/i.test(url))
-    return { target: null, problem: 'Enter the connector endpoint URL (http:// or https://…/service).', url: null, tools: [], skewSeconds: null };
+    return {
+      target: null,
+      problem: 'Enter the connector endpoint URL (http:// or https://…/service).',
+      url: null,
+      tools: [],
+      skewSeconds: null,
+    };
   if (s.secret === '')
-    return { target: null, problem: 'Enter the signing secret the connector expects.', url, tools: [], skewSeconds: null };
+    return {
+      target: null,
+      problem: 'Enter the signing secret the connector expects.',
+      url,
+      tools: [],
+      skewSeconds: null,
+    };
   return { target: { kind: 'url', url, secret: s.secret }, problem: null, url, tools: [], skewSeconds: null };
 }
