@@ -122,8 +122,12 @@ export function ConformanceScreen() {
                   </div>
                   <div className="verdict__counts small">
                     <span>{report.summary.passed} passed</span>
-                    <span className="text-bad">{report.summary.failedByLevel.must} must failed</span>
-                    <span className="text-warn">{report.summary.failedByLevel.should} should failed</span>
+                    <span className={report.summary.failedByLevel.must > 0 ? 'text-bad' : undefined}>
+                      {report.summary.failedByLevel.must} must failed
+                    </span>
+                    <span className={report.summary.failedByLevel.should > 0 ? 'text-warn' : undefined}>
+                      {report.summary.failedByLevel.should} should failed
+                    </span>
                     <span>{report.summary.failedByLevel.info} info failed</span>
                     <span className="muted">{report.summary.skipped} skipped</span>
                     <span className="muted">
