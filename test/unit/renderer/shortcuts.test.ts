@@ -2,7 +2,7 @@
 // and the conversation script of the demo (arguments built from what earlier answers taught).
 
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, keyCaps, matchKey } from '../../../src/renderer/src/lib/shortcuts.ts';
+import { SHORTCUTS, isTypingTarget, keyCaps, matchKey } from '../../../src/renderer/src/lib/shortcuts.ts';
 import { CONVERSATION } from '../../../src/renderer/src/store/demo/conversation.ts';
 import type { Memo } from '../../../src/renderer/src/store/demo/conversation.ts';
 
@@ -40,6 +40,31 @@ describe('matchKey', () => {
     expect(keyCaps('Mod', true)).toBe('⌘');
     expect(keyCaps('Mod', false)).toBe('Ctrl');
     expect(keyCaps('Escape', false)).toBe('Esc');
+  });
+});
+
+describe('isTypingTarget', () => {
+  const el = (tagName: string, type?: string, inEditor = false) => ({
+    tagName,
+    type,
+    closest: () => (inEditor ? {} : null),
+  });
+
+  it('counts text fields, selects, text areas and anything inside Monaco as typing', () => {
+    for (const target of [
+      el('INPUT', 'text'),
+      el('INPUT', 'search'),
+      el('INPUT'),
+      el('SELECT'),
+      el('TEXTAREA'),
+      el('DIV', undefined, true),
+    ])
+      expect(isTypingTarget(target)).toBe(true);
+  });
+
+  it('lets shortcuts fire from buttons, checkboxes, radios and the page itself', () => {
+    for (const target of [el('BUTTON'), el('INPUT', 'checkbox'), el('INPUT', 'radio'), el('BODY'), null])
+      expect(isTypingTarget(target)).toBe(false);
   });
 });
 

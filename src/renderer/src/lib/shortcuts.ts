@@ -91,16 +91,23 @@ function startsWith(keys: readonly string[], typed: readonly string[]): boolean 
   return typed.length <= keys.length && typed.every((k, i) => keys[i] === k);
 }
 
+/** The few element members read here; structural, so this module needs no DOM typings. */
+interface ElementLike {
+  tagName?: string;
+  type?: string;
+  closest?: (selector: string) => unknown;
+}
+
 /** True while the person is typing: text fields, selects, editable content, Monaco. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const el = target as HTMLElement;
+export function isTypingTarget(target: unknown): boolean {
+  const el = target as ElementLike | null;
+  if (!el || typeof el.closest !== 'function') return false;
   if (el.closest('.monaco-editor, [contenteditable=""], [contenteditable="true"]')) return true;
-  const tag = el.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (el as HTMLInputElement).type;
-  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
+  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  if (el.tagName !== 'INPUT') return false;
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(
+    el.type ?? 'text',
+  );
 }
 
 /** The key caps to show for a key, on this platform. */
