@@ -53,7 +53,12 @@ export function HistoryScreen() {
       </header>
       <HistoryFilters />
       <div className="htoolbar" data-testid="history-toolbar">
-        <span data-testid="history-total" data-total={s.total} data-filter-ms={s.lastFilterMs ?? ''}>
+        <span
+          data-testid="history-total"
+          data-total={s.total}
+          data-filter-ms={s.lastFilterMs ?? ''}
+          data-filter-seq={s.scrollReset}
+        >
           {s.loaded ? `${s.total.toLocaleString()} exchange${s.total === 1 ? '' : 's'}` : 'Counting…'}
           {s.lastFilterMs !== null && <span className="muted small"> · {s.lastFilterMs} ms</span>}
         </span>

@@ -46,7 +46,7 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
   async reload() {
     const generation = get().generation + 1;
     filterStartedAt = performance.now();
-    set({ generation, rows: {}, error: null });
+    set({ generation, rows: {}, error: null, lastFilterMs: null });
     const r = await call('history:count', { filter: get().filter });
     if (get().generation !== generation) return;
     if (!r.ok) return set({ error: r.error, loaded: true, total: 0 });
