@@ -10,10 +10,40 @@ export interface PushedEvent<E extends EventName = EventName> {
 
 export type EventListener = (event: PushedEvent) => void;
 
+/**
+ * Events that only tell a UI "something changed, refresh": under load (a signed load run against
+ * a local connector appends thousands of exchanges a second) one per window is enough. The first
+ * goes out at once, the last of a burst at the end of the window, none is lost entirely.
+ */
+const COALESCE_MS: Partial<Record<EventName, number>> = { 'history:appended': 100 };
+
 export class EventHub {
   private readonly listeners = new Set<EventListener>();
+  private readonly held = new Map<EventName, { payload: unknown; timer: ReturnType<typeof setTimeout> | null; pending: boolean }>();
 
   emit<E extends EventName>(event: E, payload: Events[E]): void {
+    const windowMs = COALESCE_MS[event];
+    if (windowMs === undefined) return this.deliver(event, payload);
+    const slot = this.held.get(event);
+    if (slot?.timer) {
+      slot.payload = payload;
+      slot.pending = true;
+      return;
+    }
+    this.deliver(event, payload);
+    const fresh = { payload, pending: false, timer: null as ReturnType<typeof setTimeout> | null };
+    fresh.timer = setTimeout(() => this.release(event), windowMs);
+    fresh.timer.unref?.();
+    this.held.set(event, fresh);
+  }
+
+  private release(event: EventName): void {
+    const slot = this.held.get(event);
+    this.held.delete(event);
+    if (slot?.pending) this.emit(event, slot.payload as Events[typeof event]);
+  }
+
+  private deliver<E extends EventName>(event: E, payload: Events[E]): void {
     for (const listener of [...this.listeners]) {
       try {
         listener({ event, payload } as PushedEvent);

@@ -83,8 +83,17 @@ export const useInspectorStore = create<InspectorState & InspectorActions>()((se
   },
 
   listen() {
-    return subscribe('history:appended', () => {
-      if (get().historyLoaded) void get().loadHistory();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    // A load run appends thousands of exchanges a second: one reload per burst.
+    const off = subscribe('history:appended', () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        if (get().historyLoaded) void get().loadHistory();
+      }, 150);
     });
+    return () => {
+      if (timer) clearTimeout(timer);
+      off();
+    };
   },
 }));

@@ -2,7 +2,7 @@
 // start/stop/delete, and the live request log fed by the engine's 'host:request' events.
 
 import { create } from 'zustand';
-import type { LocalConnectorDto, Result } from '../../../../shared/index.ts';
+import type { HostRequestEventDto, LocalConnectorDto, Result } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
 import { parseJsonObject, problemsOf } from '../../lib/json-input.ts';
 import { initialLocalState, LOG_CAP, NEW_DEFINITION } from './initialState.ts';
@@ -129,13 +129,31 @@ export const useLocalStore = create<LocalState & LocalActions>()((set, get) => {
     remove: (id) => op(id, 'delete', () => call('local:delete', { id })),
 
     listen() {
-      return subscribe('host:request', (event) => {
+      // Requests arrive in bursts (a load run): gather them and render once per 100 ms.
+      let queued: HostRequestEventDto[] = [];
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const flush = () => {
+        timer = null;
+        const batch = queued;
+        queued = [];
         set((s) => {
-          const prev = s.log[event.localConnectorId] ?? [];
-          if (prev.some((e) => e.exchangeId === event.exchangeId)) return {};
-          return { log: { ...s.log, [event.localConnectorId]: [event, ...prev].slice(0, LOG_CAP) } };
+          const log = { ...s.log };
+          for (const event of batch) {
+            const prev = log[event.localConnectorId] ?? [];
+            if (prev.some((e) => e.exchangeId === event.exchangeId)) continue;
+            log[event.localConnectorId] = [event, ...prev].slice(0, LOG_CAP);
+          }
+          return { log };
         });
+      };
+      const off = subscribe('host:request', (event) => {
+        queued.push(event);
+        timer ??= setTimeout(flush, 100);
       });
+      return () => {
+        if (timer) clearTimeout(timer);
+        off();
+      };
     },
   };
 });
