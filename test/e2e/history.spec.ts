@@ -67,6 +67,11 @@ test.describe('History', () => {
       .check();
     await page.getByTestId('history-replay-as-sent').click();
     await expect(page.getByTestId('exchange-view')).toContainText(`replay of #${pingId} as sent`);
+    // The Inspector replays what it shows, too.
+    const asSentId = await page.getByTestId('exchange-view').getAttribute('data-exchange-id');
+    await page.getByTestId('replay-resigned').click();
+    await expect(page.getByTestId('exchange-view')).toContainText(`replay of #${asSentId}, re-signed`);
+    await expect(page.getByTestId('exchange-view').getByTestId('exchange-verdict')).toHaveText('ok');
 
     // Compare a ping with a capabilities.list: the differences are marked.
     await page.getByTestId('nav-history').click();

@@ -10,6 +10,7 @@ import { HeadersTable } from './HeadersTable.tsx';
 import { SignaturePanel } from './SignaturePanel.tsx';
 import { Waterfall } from './Waterfall.tsx';
 import { ExportBar } from './ExportBar.tsx';
+import { ReplayBar } from '../history/ReplayBar.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);
@@ -90,6 +91,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
         </section>
       )}
       <ExportBar />
+      {!compact && <ReplayBar id={x.id} />}
     </article>
   );
 }
