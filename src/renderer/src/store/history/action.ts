@@ -215,6 +215,8 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
       timer ??= setTimeout(() => {
         timer = null;
         if (get().loaded) void get().refreshHead();
+        // The retention summary counts every stored exchange: keep it current as they come and go.
+        if (get().retention) void get().loadRetention();
       }, 150);
     };
     const offs = [subscribe('history:appended', soon), subscribe('history:pruned', soon)];
