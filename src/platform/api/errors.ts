@@ -2,30 +2,13 @@
 // and the translation of every Fastify, multipart and domain failure into it: never a 500 for a client mistake.
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PlatformError, SecretKeyError } from '../errors.ts';
+import { PLATFORM_ERROR_STATUS, PlatformError, SecretKeyError } from '../errors.ts';
+import type { PlatformErrorCode } from '../errors.ts';
 
-export type ApiErrorCode =
-  | 'validation_error'
-  | 'unauthorized'
-  | 'premium_required'
-  | 'forbidden'
-  | 'not_found'
-  | 'name_taken'
-  | 'unsafe_url'
-  | 'payload_too_large'
-  | 'internal_error';
+/** The domain's codes (decisions.md 3) plus the one failure that is never the client's. */
+export type ApiErrorCode = PlatformErrorCode | 'internal_error';
 
-export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
-  validation_error: 400,
-  unauthorized: 401,
-  premium_required: 402,
-  forbidden: 403,
-  not_found: 404,
-  name_taken: 409,
-  unsafe_url: 422,
-  payload_too_large: 413,
-  internal_error: 500,
-};
+export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = { ...PLATFORM_ERROR_STATUS, internal_error: 500 };
 
 /** Thrown by the API layer itself (auth, request shapes the schemas cannot express). */
 export class ApiError extends Error {
