@@ -12,7 +12,7 @@ import type { Faults, SignedCallResult } from './client/index.ts';
 import { judgeAnswer, retryAfterMs } from './answers.ts';
 import type { AnswerVerdict } from './answers.ts';
 import { checkUrl, defaultResolver } from './ssrf.ts';
-import type { Resolver, SsrfMode } from './ssrf.ts';
+import type { Resolver, SsrfMode, UrlCheck } from './ssrf.ts';
 
 export const DEFAULT_CONNECTOR_TIMEOUT_MS = 30_000;
 const MAX_ATTEMPTS = 3;
@@ -150,9 +150,16 @@ export class ConnectorManager {
     const writes: Array<Promise<number>> = [];
     const base = { request, requestId: request.request_id, traceId };
 
+    // Strict mode re-resolves before every call, so a name that now points inward is refused, and
+    // connects to the address it just checked, so the name cannot be re-pointed before the connect.
+    let pinnedAddress: string | undefined;
     if (target.ssrfMode === 'strict') {
-      const refusal = await this.strictRefusal(target, request, body, headers, traceId);
-      if (refusal) return { ...base, ...refusal, durationMs: performance.now() - started };
+      const check = await checkUrl(target.url, 'strict', this.resolver);
+      if (!check.allowed) {
+        const refusal = this.strictRefusal(target, request, body, headers, traceId, check);
+        return { ...base, ...refusal, durationMs: performance.now() - started };
+      }
+      pinnedAddress = check.pinned;
     }
 
     let last: SignedCallResult | null = null;
@@ -166,6 +173,7 @@ export class ConnectorManager {
         faults: options.faults,
         timeoutMs: options.timeoutMs ?? target.timeoutMs,
         signal: options.signal,
+        pinnedAddress,
         ...(this.clock ? { now: this.clock } : {}),
       });
       verdict = judgeAnswer(request.type, last);
@@ -202,16 +210,15 @@ export class ConnectorManager {
     return Math.round(base * (0.8 + 0.4 * this.random()));
   }
 
-  /** Strict mode re-resolves before every call, so a name that now points inward is refused. */
-  private async strictRefusal(
+  /** Records and answers a call the strict SSRF policy refused before anything was sent. */
+  private strictRefusal(
     target: ConnectionTarget,
     request: ConnectorRequest,
     body: string,
     headers: Record<string, string>,
     traceId: string,
-  ): Promise<Omit<ManagerResult, 'request' | 'requestId' | 'traceId' | 'durationMs'> | null> {
-    const check = await checkUrl(target.url, 'strict', this.resolver);
-    if (check.allowed) return null;
+    check: UrlCheck,
+  ): Omit<ManagerResult, 'request' | 'requestId' | 'traceId' | 'durationMs'> {
     const message = `the SSRF policy (strict) refuses ${target.url}: ${check.reasons.join('; ')}`;
     const write = this.writer.write({
       direction: 'outgoing',

@@ -2,6 +2,7 @@
 // followed, a whole-exchange timeout, a cap on the answer size, and timing phases measured.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, buildConnector, request } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -56,6 +57,12 @@ export interface RawCallOptions {
   timeoutMs?: number;
   maxResponseBytes?: number;
   signal?: AbortSignal;
+  /**
+   * Connect to this IP address instead of resolving the URL's host again (the SSRF policy's
+   * pinned address: a name cannot be re-pointed inward between the check and the connect).
+   * The Host header and TLS server name stay the URL's.
+   */
+  pinnedAddress?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -64,19 +71,48 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 // The connect phase is attributed to the call that caused it through async context, so a pooled
 // agent (needed for honest latency numbers) still reports when a call paid for a new connection.
 const connectTiming = new AsyncLocalStorage<{ connectMs: number | null }>();
-const baseConnect = buildConnector({});
-const agent = new Agent({
-  keepAliveTimeout: 4_000,
-  connect: (options, callback) => {
-    const slot = connectTiming.getStore();
-    const started = performance.now();
-    baseConnect(options, (err, socket) => {
-      if (slot && !err) slot.connectMs = performance.now() - started;
-      // buildConnector's callback types are a union the agent accepts as is.
-      (callback as (e: Error | null, s: unknown) => void)(err, socket);
-    });
-  },
-});
+
+function timedAgent(connectorOptions: buildConnector.BuildOptions): Agent {
+  const connect = buildConnector(connectorOptions);
+  return new Agent({
+    keepAliveTimeout: 4_000,
+    connect: (options, callback) => {
+      const slot = connectTiming.getStore();
+      const started = performance.now();
+      connect(options, (err, socket) => {
+        if (slot && !err) slot.connectMs = performance.now() - started;
+        // buildConnector's callback types are a union the agent accepts as is.
+        (callback as (e: Error | null, s: unknown) => void)(err, socket);
+      });
+    },
+  });
+}
+
+const agent = timedAgent({});
+// One agent per pinned address: its lookup answers that address, whatever the name resolves to now.
+const pinnedAgents = new Map<string, Agent>();
+const PINNED_AGENTS_LIMIT = 64;
+
+type LookupCallback = (err: Error | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
+
+function agentFor(pinnedAddress: string | undefined): Agent {
+  if (!pinnedAddress) return agent;
+  let pinned = pinnedAgents.get(pinnedAddress);
+  if (!pinned) {
+    const family = isIP(pinnedAddress);
+    if (family === 0) throw new TypeError(`pinnedAddress ${pinnedAddress} is not an IP address`);
+    const lookup = (_host: string, options: { all?: boolean }, callback: LookupCallback) =>
+      options?.all ? callback(null, [{ address: pinnedAddress, family }]) : callback(null, pinnedAddress, family);
+    if (pinnedAgents.size >= PINNED_AGENTS_LIMIT) {
+      const [oldest, old] = pinnedAgents.entries().next().value!;
+      pinnedAgents.delete(oldest);
+      void old.close();
+    }
+    pinned = timedAgent({ lookup } as buildConnector.BuildOptions);
+    pinnedAgents.set(pinnedAddress, pinned);
+  }
+  return pinned;
+}
 
 export function rawCall(req: RawRequest, options: RawCallOptions = {}): Promise<CallResult> {
   return connectTiming.run({ connectMs: null }, () => exchange(req, options));
@@ -99,7 +135,7 @@ async function exchange(req: RawRequest, options: RawCallOptions): Promise<CallR
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers.flat(),
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
-      dispatcher: agent,
+      dispatcher: agentFor(options.pinnedAddress),
       signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

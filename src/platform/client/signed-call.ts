@@ -65,7 +65,12 @@ export function prepareSignedRequest(input: SignedCallInput): { request: RawRequ
 
 export async function signedCall(input: SignedCallInput): Promise<SignedCallResult> {
   const { request, signing } = prepareSignedRequest(input);
-  const options: RawCallOptions = { timeoutMs: input.timeoutMs, maxResponseBytes: input.maxResponseBytes, signal: input.signal };
+  const options: RawCallOptions = {
+    timeoutMs: input.timeoutMs,
+    maxResponseBytes: input.maxResponseBytes,
+    signal: input.signal,
+    pinnedAddress: input.pinnedAddress,
+  };
   const original = input.faults?.replay ? await rawCall(request, options) : undefined;
   const result = await rawCall(request, options);
   return { ...result, signing, json: parseJson(result), ...(original ? { original } : {}) };

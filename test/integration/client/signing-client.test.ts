@@ -140,3 +140,23 @@ describe('rawCall', () => {
     expect(r.error?.code).toBe('connect_error');
   });
 });
+
+describe('rawCall with a pinned address', () => {
+  it('connects to the pinned address whatever the host name resolves to, keeping the Host header', async () => {
+    const port = new URL(base).port;
+    // .invalid never resolves (RFC 6761): only the pin can make this call reach the server.
+    const unpinned = await rawCall({ method: 'POST', url: `http://connector.invalid:${port}/service`, headers: [], body: Buffer.from('{}') });
+    expect(unpinned.error?.code).toBe('connect_error');
+    const before = seen.length;
+    const pinned = await signedCall({
+      url: `http://connector.invalid:${port}/service`,
+      secret: SECRET,
+      body: buildRequest('ping'),
+      pinnedAddress: '127.0.0.1',
+    });
+    expect(pinned.error).toBeNull();
+    expect(pinned.response?.status).toBe(200);
+    expect(seen.length).toBe(before + 1);
+    expect(seen[before].headers.host).toEqual([`connector.invalid:${port}`]);
+  });
+});
