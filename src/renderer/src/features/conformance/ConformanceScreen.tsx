@@ -1,30 +1,22 @@
 // Conformance: grade a connector against the protocol from the app. Checks appear as they
 // complete, the run can be cancelled, and the report exports as JSON or JUnit (as `ctb conformance`).
 
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useConformanceStore } from '../../store/conformance/action.ts';
 import { progressFraction, verdict } from '../../store/conformance/selectors.ts';
-import { useRunTargetStore } from '../../store/run-target/action.ts';
-import { resolveRunTarget } from '../../store/run-target/selectors.ts';
-import { useConnectionsStore } from '../../store/connections/action.ts';
-import { useLocalStore } from '../../store/local/action.ts';
 import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
 import { EmptyState } from '../../components/common.tsx';
 import { RunTargetPicker } from '../runs/RunTargetPicker.tsx';
 import { ProgressBar } from '../runs/ProgressBar.tsx';
+import { RunActions } from '../runs/RunActions.tsx';
+import { useResolvedRunTarget } from '../runs/useResolvedRunTarget.ts';
 import { CheckRow } from './CheckRow.tsx';
 import '../runs/runs.css';
 
 export function ConformanceScreen() {
   const s = useConformanceStore();
   const fraction = useConformanceStore(progressFraction);
-  const targetState = useRunTargetStore();
-  const connections = useConnectionsStore((x) => x.items);
-  const locals = useLocalStore((x) => x.items);
-  const resolved = useMemo(
-    () => resolveRunTarget(targetState, connections, locals),
-    [targetState, connections, locals],
-  );
+  const resolved = useResolvedRunTarget();
 
   // A local connector's own replay window is the natural default, until the user types one.
   useEffect(() => {
@@ -78,27 +70,16 @@ export function ConformanceScreen() {
               </div>
             </div>
           </fieldset>
-          <div className="form__actions">
-            <button
-              type="submit"
-              className="btn btn--primary"
-              data-testid="conformance-run"
-              disabled={!canRun}
-            >
-              {s.running ? 'Running…' : 'Run conformance'}
-            </button>
-            {s.running && (
-              <button
-                type="button"
-                className="btn"
-                data-testid="conformance-cancel"
-                disabled={s.cancelling}
-                onClick={() => void s.cancel()}
-              >
-                {s.cancelling ? 'Cancelling…' : 'Cancel'}
-              </button>
-            )}
-          </div>
+          <RunActions
+            testIdPrefix="conformance"
+            running={s.running}
+            cancelling={s.cancelling}
+            canRun={canRun}
+            runLabel="Run conformance"
+            cancelLabel="Cancel"
+            cancellingLabel="Cancelling…"
+            onCancel={() => void s.cancel()}
+          />
           <ErrorNote error={s.error} testId="conformance-error" prefix="The run failed" />
         </form>
 

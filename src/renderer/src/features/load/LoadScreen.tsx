@@ -1,18 +1,16 @@
 // Load: signed load against a connector from the app, every request signed with a fresh
 // timestamp. Progress while it runs, then latency charts, percentiles, errors and thresholds.
 
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { LOAD_LIMITS, isLoopbackUrl } from '../../../../shared/index.ts';
 import { useLoadStore } from '../../store/load/action.ts';
 import { formatMs, loadFraction } from '../../store/load/selectors.ts';
-import { useRunTargetStore } from '../../store/run-target/action.ts';
-import { resolveRunTarget } from '../../store/run-target/selectors.ts';
-import { useConnectionsStore } from '../../store/connections/action.ts';
-import { useLocalStore } from '../../store/local/action.ts';
 import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
 import { EmptyState } from '../../components/common.tsx';
 import { RunTargetPicker } from '../runs/RunTargetPicker.tsx';
 import { ProgressBar } from '../runs/ProgressBar.tsx';
+import { RunActions } from '../runs/RunActions.tsx';
+import { useResolvedRunTarget } from '../runs/useResolvedRunTarget.ts';
 import { LoadForm } from './LoadForm.tsx';
 import { LoadResult } from './LoadResult.tsx';
 import '../runs/runs.css';
@@ -28,13 +26,7 @@ function hostOf(url: string): string {
 export function LoadScreen() {
   const s = useLoadStore();
   const fraction = useLoadStore(loadFraction);
-  const targetState = useRunTargetStore();
-  const connections = useConnectionsStore((x) => x.items);
-  const locals = useLocalStore((x) => x.items);
-  const resolved = useMemo(
-    () => resolveRunTarget(targetState, connections, locals),
-    [targetState, connections, locals],
-  );
+  const resolved = useResolvedRunTarget();
   const remote = resolved.url !== null && !isLoopbackUrl(resolved.url);
   const confirmed = remote && s.confirmedHost === resolved.url;
 
@@ -88,22 +80,16 @@ export function LoadScreen() {
           )}
           <LoadForm tools={resolved.tools} disabled={s.running} />
           <FieldError message={s.fieldErrors.target} testId="load-target-error" />
-          <div className="form__actions">
-            <button type="submit" className="btn btn--primary" data-testid="load-run" disabled={!canRun}>
-              {s.running ? 'Running…' : 'Start load'}
-            </button>
-            {s.running && (
-              <button
-                type="button"
-                className="btn"
-                data-testid="load-cancel"
-                disabled={s.cancelling}
-                onClick={() => void s.cancel()}
-              >
-                {s.cancelling ? 'Stopping…' : 'Stop'}
-              </button>
-            )}
-          </div>
+          <RunActions
+            testIdPrefix="load"
+            running={s.running}
+            cancelling={s.cancelling}
+            canRun={canRun}
+            runLabel="Start load"
+            cancelLabel="Stop"
+            cancellingLabel="Stopping…"
+            onCancel={() => void s.cancel()}
+          />
           <ErrorNote error={s.error} testId="load-error" prefix="The run failed" />
         </form>
 
