@@ -7,8 +7,9 @@ import type { ConnectionDto } from '../../../../shared/index.ts';
 import { useConnectionsStore } from '../../store/connections/action.ts';
 import { isBusy, opError } from '../../store/connections/selectors.ts';
 import { ConfirmButton, StatusBadge, relativeTime } from '../../components/common.tsx';
-import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { checkConnectionFields, fieldOfError } from './fields.ts';
+import { ConnectionTextField, EnabledCheckbox } from './ConnectionField.tsx';
 import { SsrfVerdictNote } from './SsrfVerdictNote.tsx';
 import { TestPanel, SyncPanel } from './ConnectionOps.tsx';
 import { FlowsPanel, EventsPanel } from './FlowsEvents.tsx';
@@ -107,34 +108,24 @@ function EditForm({ connection: c, onDone }: { connection: ConnectionDto; onDone
   return (
     <form className="card form" onSubmit={submit} data-testid="edit-connection-form" noValidate>
       <div className="form__grid">
-        <label htmlFor="ec-name">Name</label>
-        <div>
-          <input id="ec-name" data-testid="ec-name" value={name} onChange={(e) => setName(e.target.value)} />
-          <FieldError message={local.name} testId="ec-name-error" />
-          {field === 'name' && <ErrorNote error={error} testId="ec-name-server-error" />}
-        </div>
-        <label htmlFor="ec-url">Webhook URL</label>
-        <div>
-          <input
-            id="ec-url"
-            data-testid="ec-url"
-            className="mono"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-          <FieldError message={local.url} testId="ec-url-error" />
-          {field === 'url' && <ErrorNote error={error} testId="ec-url-server-error" />}
-        </div>
-        <span />
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="ec-enabled"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-          />{' '}
-          Enabled
-        </label>
+        <ConnectionTextField
+          id="ec-name"
+          label="Name"
+          value={name}
+          onChange={setName}
+          problem={local.name}
+          serverError={field === 'name' ? error : null}
+        />
+        <ConnectionTextField
+          id="ec-url"
+          label="Webhook URL"
+          mono
+          value={url}
+          onChange={setUrl}
+          problem={local.url}
+          serverError={field === 'url' ? error : null}
+        />
+        <EnabledCheckbox testId="ec-enabled" checked={enabled} onChange={setEnabled} />
       </div>
       {field === 'form' && <ErrorNote error={error} testId="ec-error" />}
       <div className="form__actions">

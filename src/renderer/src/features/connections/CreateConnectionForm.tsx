@@ -5,8 +5,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useConnectionsStore } from '../../store/connections/action.ts';
 import { useUiStore } from '../../store/ui/action.ts';
-import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
+import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { fieldOfError, checkConnectionFields } from './fields.ts';
+import { ConnectionTextField, EnabledCheckbox } from './ConnectionField.tsx';
 
 export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void; canCancel: boolean }) {
   const creating = useConnectionsStore((s) => s.creating);
@@ -52,35 +53,26 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
         </p>
       )}
       <div className="form__grid">
-        <label htmlFor="cc-name">Name</label>
-        <div>
-          <input
-            id="cc-name"
-            data-testid="cc-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="Catalog connector"
-            aria-invalid={Boolean(local.name || serverField === 'name')}
-            autoFocus
-          />
-          <FieldError message={local.name} testId="cc-name-error" />
-          {serverField === 'name' && <ErrorNote error={createError} testId="cc-name-server-error" />}
-        </div>
-
-        <label htmlFor="cc-url">Webhook URL</label>
-        <div>
-          <input
-            id="cc-url"
-            data-testid="cc-url"
-            className="mono"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://connector.example.com/service"
-            aria-invalid={Boolean(local.url || serverField === 'url')}
-          />
-          <FieldError message={local.url} testId="cc-url-error" />
-          {serverField === 'url' && <ErrorNote error={createError} testId="cc-url-server-error" />}
-        </div>
+        <ConnectionTextField
+          id="cc-name"
+          label="Name"
+          value={name}
+          onChange={setName}
+          problem={local.name}
+          serverError={serverField === 'name' ? createError : null}
+          placeholder="Catalog connector"
+          autoFocus
+        />
+        <ConnectionTextField
+          id="cc-url"
+          label="Webhook URL"
+          mono
+          value={url}
+          onChange={setUrl}
+          problem={local.url}
+          serverError={serverField === 'url' ? createError : null}
+          placeholder="https://connector.example.com/service"
+        />
 
         <label htmlFor="cc-secret">Signing secret</label>
         <div>
@@ -116,16 +108,7 @@ export function CreateConnectionForm({ onDone, canCancel }: { onDone: () => void
           </select>
         </div>
 
-        <span />
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="cc-enabled"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-          />{' '}
-          Enabled
-        </label>
+        <EnabledCheckbox testId="cc-enabled" checked={enabled} onChange={setEnabled} />
       </div>
       {serverField === 'form' && (
         <ErrorNote
