@@ -20,7 +20,7 @@ export interface PruneRule {
   olderThan?: number | null;
 }
 
-const SUMMARY_COLUMNS = `id, direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
+export const SUMMARY_COLUMNS = `id, direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
   response_status, verdict, duration_ms, started_at`;
 const FACET_LIMIT = 500;
 const WEAK = new Set<keyof HistoryFilter>(['direction', 'requestType']);

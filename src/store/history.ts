@@ -3,7 +3,19 @@
 
 import type { Db, Migration } from './database.ts';
 import { migrate } from './database.ts';
-import { countExchanges, deleteExchanges, facetsOf, newestId, pruneStep, readSetting, sliceExchanges, writeSetting } from './history-query.ts';
+import {
+  countExchanges,
+  deleteExchanges,
+  facetsOf,
+  filterClause,
+  newestId,
+  pruneStep,
+  readSetting,
+  sliceExchanges,
+  SUMMARY_COLUMNS,
+  summaryOf,
+  writeSetting,
+} from './history-query.ts';
 import type { HistoryFacets, PruneRule } from './history-query.ts';
 
 export type Direction = 'outgoing' | 'incoming';
@@ -245,57 +257,12 @@ export class History {
   /** Newest first, keyset-paginated by id so page N costs what page 1 costs. */
   page(filter: HistoryFilter = {}, options: { before?: number; limit?: number } = {}): HistoryPage {
     const limit = Math.min(Math.max(options.limit ?? 50, 1), 500);
-    const where: string[] = [];
-    const params: Record<string, unknown> = {};
-    const eq = (column: string, key: keyof HistoryFilter) => {
-      if (filter[key] !== undefined) {
-        where.push(`${column} = @${key}`);
-        params[key] = filter[key];
-      }
-    };
-    eq('direction', 'direction');
-    eq('connection_id', 'connectionId');
-    eq('local_connector_id', 'localConnectorId');
-    eq('tool', 'tool');
-    eq('request_type', 'requestType');
-    eq('verdict', 'verdict');
-    eq('response_status', 'responseStatus');
-    if (filter.id !== undefined) {
-      where.push('(request_id = @id OR trace_id = @id)');
-      params.id = filter.id;
-    }
-    if (filter.since !== undefined) {
-      where.push('started_at >= @since');
-      params.since = filter.since;
-    }
-    if (filter.until !== undefined) {
-      where.push('started_at <= @until');
-      params.until = filter.until;
-    }
-    if (options.before !== undefined) {
-      where.push('id < @before');
-      params.before = options.before;
-    }
-    const sql = `SELECT id, direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
-      response_status, verdict, duration_ms, started_at FROM exchanges ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
-      ORDER BY id DESC LIMIT ${limit + 1}`;
-    const rows = this.db.prepare(sql).all(params) as Array<Record<string, unknown>>;
-    const items = rows.slice(0, limit).map((r) => ({
-      id: r.id as number,
-      direction: r.direction as Direction,
-      connectionId: r.connection_id as string | null,
-      localConnectorId: r.local_connector_id as string | null,
-      requestType: r.request_type as string | null,
-      tool: r.tool as string | null,
-      requestId: r.request_id as string | null,
-      traceId: r.trace_id as string | null,
-      method: r.method as string,
-      url: r.url as string,
-      responseStatus: r.response_status as number | null,
-      verdict: r.verdict as string,
-      durationMs: r.duration_ms as number | null,
-      startedAt: r.started_at as number,
-    }));
+    // Ids are integers: "before N" is "at most N - 1", the bound filterClause already knows.
+    const { sql, params } = filterClause(filter, options.before === undefined ? null : options.before - 1);
+    const rows = this.db
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges ${sql} ORDER BY id DESC LIMIT ${limit + 1}`)
+      .all(params) as Array<Record<string, unknown>>;
+    const items = rows.slice(0, limit).map(summaryOf);
     return { items, nextBefore: rows.length > limit ? items[items.length - 1].id : null };
   }
 
