@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { HEADER_TENANT_ID, HEADER_TRACE_ID, HEADER_WORKSPACE_ID, REQUEST_TYPES, explain } from '../protocol/index.ts';
 import type { JsonObject, RequestType } from '../protocol/index.ts';
-import { buildRequest, signedCall } from '../platform/client/index.ts';
+import { buildRequest, exchangeOfCall, signedCall } from '../platform/client/index.ts';
 import type { CallResult, Faults, SignedCallResult } from '../platform/client/index.ts';
 import { judgeAnswer } from '../platform/answers.ts';
 import type { ConsoleSendInput, DiagnosisDto, ExchangeDetailDto } from '../shared/index.ts';
@@ -74,29 +74,20 @@ function record(ctx: HandlerContext, c: Common, result: SignedCallResult & CallR
     toleranceSeconds: c.target.toleranceSeconds,
     protocolVersion: c.target.protocolVersion,
   });
-  return ctx.engine.history.record({
-    direction: 'outgoing',
-    connectionId: c.target.connectionId,
-    localConnectorId: c.target.localConnectorId,
-    requestType: c.type,
-    tool: c.tool,
-    requestId: c.requestId,
-    traceId: c.traceId,
-    method: result.request.method,
-    url: result.request.url,
-    requestHeaders: result.request.headers,
-    requestBody: result.request.body,
-    responseStatus: result.response?.status ?? null,
-    responseHeaders: result.response?.headers ?? null,
-    responseBody: result.response?.body ?? null,
-    verdict: verdict.code,
-    errorMessage: verdict.code === 'ok' ? null : verdict.message,
-    diagnosis,
-    timing: result.timing,
-    attempt,
-    faults: result.signing.faults.length ? result.signing.faults : null,
-    startedAt: result.startedAt,
-  });
+  return ctx.engine.history.record(
+    exchangeOfCall(result, {
+      connectionId: c.target.connectionId,
+      localConnectorId: c.target.localConnectorId,
+      requestType: c.type,
+      tool: c.tool,
+      requestId: c.requestId,
+      traceId: c.traceId,
+      verdict,
+      diagnosis,
+      attempt,
+      faults: result.signing.faults,
+    }),
+  );
 }
 
 export function resolveTarget(ctx: HandlerContext, t: Obj): ResolvedTarget {

@@ -4,7 +4,7 @@
 import { HEADER_SIGNATURE, HEADER_TIMESTAMP, REQUEST_TYPES, computeSignature, explain, nowSeconds } from '../protocol/index.ts';
 import type { RequestType } from '../protocol/index.ts';
 import { judgeAnswer } from '../platform/answers.ts';
-import { parseJson, rawCall } from '../platform/client/index.ts';
+import { exchangeOfCall, parseJson, rawCall } from '../platform/client/index.ts';
 import type { CallResult } from '../platform/client/index.ts';
 import type { ExchangeDetailDto } from '../shared/index.ts';
 import type { Exchange } from '../store/history.ts';
@@ -53,28 +53,23 @@ function record(ctx: HandlerContext, original: Exchange, result: CallResult, mod
         protocolVersion: known.protocolVersion,
       })
     : null;
-  return ctx.engine.history.record({
-    direction: 'outgoing',
-    connectionId: original.connectionId ?? null,
-    localConnectorId: original.localConnectorId ?? null,
-    requestType: original.requestType ?? null,
-    tool: original.tool ?? null,
-    requestId: original.requestId ?? null,
-    traceId: original.traceId ?? null,
-    method: result.request.method,
-    url: result.request.url,
-    requestHeaders: result.request.headers,
-    requestBody: result.request.body,
-    responseStatus: result.response?.status ?? null,
-    responseHeaders: result.response?.headers ?? null,
-    responseBody: result.response?.body ?? null,
-    verdict: verdict.code,
-    errorMessage: verdict.code === 'ok' ? null : verdict.message,
-    diagnosis,
-    timing: result.timing,
-    faults: [mode === 'as-sent' ? `replay of #${original.id} as sent (original timestamp and signature)` : `replay of #${original.id}, re-signed with a fresh timestamp`],
-    startedAt: result.startedAt,
-  });
+  return ctx.engine.history.record(
+    exchangeOfCall(result, {
+      connectionId: original.connectionId,
+      localConnectorId: original.localConnectorId,
+      requestType: original.requestType,
+      tool: original.tool,
+      requestId: original.requestId,
+      traceId: original.traceId,
+      verdict,
+      diagnosis,
+      faults: [
+        mode === 'as-sent'
+          ? `replay of #${original.id} as sent (original timestamp and signature)`
+          : `replay of #${original.id}, re-signed with a fresh timestamp`,
+      ],
+    }),
+  );
 }
 
 function verdictOf(requestType: string | null | undefined, result: CallResult): { code: string; message: string } {

@@ -7,7 +7,7 @@ import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/inde
 import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
 import { HistoryWriter } from './history-writer.ts';
-import { buildRequest, signedCall } from './client/index.ts';
+import { buildRequest, exchangeOfCall, signedCall } from './client/index.ts';
 import type { Faults, SignedCallResult } from './client/index.ts';
 import { judgeAnswer, retryAfterMs } from './answers.ts';
 import type { AnswerVerdict } from './answers.ts';
@@ -248,28 +248,19 @@ export class ConnectorManager {
     verdict: AnswerVerdict,
     attempt: number,
   ): Promise<number> {
-    return this.writer.write({
-      direction: 'outgoing',
-      connectionId: target.connectionId,
-      requestType: request.type,
-      tool: request.type === 'tool.invoke' ? request.tool : null,
-      requestId: request.request_id,
-      traceId,
-      method: result.request.method,
-      url: result.request.url,
-      requestHeaders: result.request.headers,
-      requestBody: result.request.body,
-      responseStatus: result.response?.status ?? null,
-      responseHeaders: result.response?.headers ?? null,
-      responseBody: result.response?.body ?? null,
-      verdict: verdict.code,
-      errorMessage: verdict.code === 'ok' ? null : verdict.message,
-      diagnosis: diagnose(verdict, result),
-      timing: result.timing,
-      attempt,
-      faults: result.signing.faults.length ? result.signing.faults : null,
-      startedAt: result.startedAt,
-    });
+    return this.writer.write(
+      exchangeOfCall(result, {
+        connectionId: target.connectionId,
+        requestType: request.type,
+        tool: request.type === 'tool.invoke' ? request.tool : null,
+        requestId: request.request_id,
+        traceId,
+        verdict,
+        diagnosis: diagnose(verdict, result),
+        attempt,
+        faults: result.signing.faults,
+      }),
+    );
   }
 
   /** Sends queued History records now instead of at the end of the batching window. */
