@@ -3,6 +3,12 @@
 
 import { useUiStore } from '../../store/ui/action.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
+
+const PLANS = [
+  { value: 'free', label: 'Free plan' },
+  { value: 'premium', label: 'Premium plan' },
+] as const;
 
 export function PlanSwitch() {
   const org = useUiStore((s) => s.org);
@@ -11,22 +17,15 @@ export function PlanSwitch() {
   if (!org) return null;
   return (
     <div className="plan">
-      <div className="segmented" role="radiogroup" aria-label="Organization plan" data-testid="plan-switch">
-        {(['free', 'premium'] as const).map((p) => (
-          <label key={p} className={org.plan === p ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}>
-            <input
-              type="radio"
-              name="plan"
-              value={p}
-              checked={org.plan === p}
-              disabled={saving}
-              data-testid={`plan-${p}`}
-              onChange={() => void useUiStore.getState().setPlan(p)}
-            />
-            {p === 'free' ? 'Free plan' : 'Premium plan'}
-          </label>
-        ))}
-      </div>
+      <Segmented
+        name="plan"
+        ariaLabel="Organization plan"
+        testId="plan-switch"
+        value={org.plan}
+        options={PLANS}
+        disabled={saving}
+        onChange={(p) => void useUiStore.getState().setPlan(p)}
+      />
       <ErrorNote error={error} testId="plan-error" />
     </div>
   );

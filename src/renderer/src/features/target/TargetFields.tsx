@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { StatusBadge } from '../../components/common.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
 import type { TargetSources } from './useTargetSources.ts';
 
 export type TargetFieldKind = 'connection' | 'local' | 'url';
@@ -55,24 +56,13 @@ export function TargetFields(p: TargetFieldsProps) {
   return (
     <fieldset className="card" data-testid={p.testId} disabled={p.disabled}>
       <legend>Target</legend>
-      <div className="segmented" role="radiogroup" aria-label="Target kind">
-        {p.kinds.map((kind) => (
-          <label
-            key={kind}
-            className={v.kind === kind ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}
-          >
-            <input
-              type="radio"
-              name={`${t}-kind`}
-              value={kind}
-              checked={v.kind === kind}
-              data-testid={`${t}-kind-${kind}`}
-              onChange={() => p.onKind(kind)}
-            />
-            {LABELS[kind]}
-          </label>
-        ))}
-      </div>
+      <Segmented
+        name={`${t}-kind`}
+        ariaLabel="Target kind"
+        value={v.kind}
+        options={p.kinds.map((kind) => ({ value: kind, label: LABELS[kind] }))}
+        onChange={p.onKind}
+      />
       <div className="form__grid">
         {v.kind === 'connection' && <ConnectionField {...p} />}
         {v.kind === 'local' && <LocalField {...p} />}
