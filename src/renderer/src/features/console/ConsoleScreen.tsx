@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/common.tsx';
 import { ExchangeView } from '../inspector/ExchangeView.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
 import { FaultControls } from './FaultControls.tsx';
+import { ParamsProblems, RequestTypeSelect, ToolField } from '../request/RequestFields.tsx';
 import type { RequestTypeDto } from '../../../../shared/index.ts';
 
 const TYPES: RequestTypeDto[] = ['tool.invoke', 'ping', 'capabilities.list', 'tools.list'];
@@ -58,54 +59,18 @@ export function ConsoleScreen() {
           <fieldset className="card">
             <legend>Request</legend>
             <div className="form__grid">
-              <label htmlFor="console-type">Type</label>
-              <select
-                id="console-type"
-                data-testid="console-type"
-                value={s.type}
-                onChange={(e) => s.setType(e.target.value as RequestTypeDto)}
-              >
-                {TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
+              <RequestTypeSelect id="console-type" value={s.type} options={TYPES} onChange={s.setType} />
               {s.type === 'tool.invoke' && (
-                <>
-                  <label htmlFor="console-tool">Tool</label>
-                  <div>
-                    {s.knownTools.length > 0 ? (
-                      <select
-                        id="console-tool"
-                        data-testid="console-tool"
-                        value={s.tool}
-                        onChange={(e) => s.setTool(e.target.value)}
-                      >
-                        {!s.knownTools.some((t) => t.name === s.tool) && (
-                          <option value={s.tool}>{s.tool || 'Pick a tool'}</option>
-                        )}
-                        {s.knownTools.map((t) => (
-                          <option key={t.name} value={t.name}>
-                            {t.name}
-                            {t.chat === false ? ' (off customer chat)' : ''}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <input
-                        id="console-tool"
-                        data-testid="console-tool-input"
-                        className="mono"
-                        value={s.tool}
-                        onChange={(e) => s.setTool(e.target.value)}
-                        placeholder="tool name, e.g. getProduct"
-                      />
-                    )}
-                    {tool?.description && <div className="hint">{tool.description}</div>}
-                    <FieldError message={s.fieldErrors.tool} testId="console-tool-error" />
-                  </div>
-                </>
+                <ToolField
+                  id="console-tool"
+                  tools={s.knownTools}
+                  value={s.tool}
+                  onChange={s.setTool}
+                  placeholder="tool name, e.g. getProduct"
+                  error={s.fieldErrors.tool}
+                  markOffChat
+                  hint={tool?.description && <div className="hint">{tool.description}</div>}
+                />
               )}
             </div>
             {s.type === 'tool.invoke' && (
@@ -128,18 +93,13 @@ export function ConsoleScreen() {
                   testId="console-params"
                 />
                 <FieldError message={s.fieldErrors.parameters} testId="console-params-error" />
-                {!s.fieldErrors.parameters && problems.length > 0 && (
-                  <ul className="warnings" data-testid="console-params-problems">
-                    {problems.slice(0, 5).map((p, i) => (
-                      <li key={i}>
-                        line {p.line}: {p.message}
-                      </li>
-                    ))}
-                    <li className="muted">
-                      You can still send: the connector should answer invalid_parameters.
-                    </li>
-                  </ul>
-                )}
+                <ParamsProblems
+                  problems={problems}
+                  fieldError={s.fieldErrors.parameters}
+                  max={5}
+                  testId="console-params-problems"
+                  note="You can still send: the connector should answer invalid_parameters."
+                />
                 <div className="form__grid form__grid--tight">
                   <label htmlFor="console-identity">Identity</label>
                   <div>

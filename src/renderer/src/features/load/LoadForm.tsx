@@ -10,8 +10,14 @@ import { thresholdProblems } from '../../store/load/selectors.ts';
 import { CodeEditor } from '../../components/CodeEditor/index.tsx';
 import type { EditorProblem } from '../../components/CodeEditor/index.tsx';
 import { FieldError } from '../../components/ErrorNote.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
+import { ParamsProblems, RequestTypeSelect, ToolField } from '../request/RequestFields.tsx';
 
 const KINDS: LoadRequestKind[] = ['ping', 'capabilities.list', 'tools.list', 'tool.invoke'];
+const MODES = [
+  { value: 'duration', label: 'a duration' },
+  { value: 'count', label: 'a number of requests' },
+] as const;
 
 export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disabled: boolean }) {
   const s = useLoadStore();
@@ -25,50 +31,21 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
       <fieldset className="card" disabled={disabled}>
         <legend>Request</legend>
         <div className="form__grid">
-          <label htmlFor="load-kind">Type</label>
-          <select
+          <RequestTypeSelect
             id="load-kind"
-            data-testid="load-kind"
             value={s.requestKind}
-            onChange={(e) => s.edit({ requestKind: e.target.value as LoadRequestKind })}
-          >
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
+            options={KINDS}
+            onChange={(requestKind) => s.edit({ requestKind })}
+          />
           {s.requestKind === 'tool.invoke' && (
-            <>
-              <label htmlFor="load-tool">Tool</label>
-              <div>
-                {tools.length > 0 ? (
-                  <select
-                    id="load-tool"
-                    data-testid="load-tool"
-                    value={s.tool}
-                    onChange={(e) => s.edit({ tool: e.target.value })}
-                  >
-                    {!tool && <option value={s.tool}>{s.tool || 'Pick a tool'}</option>}
-                    {tools.map((t) => (
-                      <option key={t.name} value={t.name}>
-                        {t.name}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    id="load-tool"
-                    data-testid="load-tool-input"
-                    className="mono"
-                    value={s.tool}
-                    onChange={(e) => s.edit({ tool: e.target.value })}
-                    placeholder="tool name"
-                  />
-                )}
-                <FieldError message={fe.tool} testId="load-tool-error" />
-              </div>
-            </>
+            <ToolField
+              id="load-tool"
+              tools={tools}
+              value={s.tool}
+              onChange={(name) => s.edit({ tool: name })}
+              placeholder="tool name"
+              error={fe.tool}
+            />
           )}
         </div>
         {s.requestKind === 'tool.invoke' && (
@@ -87,16 +64,13 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
               testId="load-params"
             />
             <FieldError message={fe.parameters} testId="load-params-error" />
-            {!fe.parameters && problems.length > 0 && (
-              <ul className="warnings" data-testid="load-params-problems">
-                {problems.slice(0, 3).map((p, i) => (
-                  <li key={i}>
-                    line {p.line}: {p.message}
-                  </li>
-                ))}
-                <li className="muted">Every request would be answered invalid_parameters.</li>
-              </ul>
-            )}
+            <ParamsProblems
+              problems={problems}
+              fieldError={fe.parameters}
+              max={3}
+              testId="load-params-problems"
+              note="Every request would be answered invalid_parameters."
+            />
           </>
         )}
       </fieldset>
@@ -106,77 +80,58 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
         <div className="form__grid">
           <label htmlFor="load-connections">Connections</label>
           <div>
-            <input
+            <ShortInput
               id="load-connections"
-              data-testid="load-connections"
-              className="mono input--short"
-              inputMode="numeric"
+              numeric
               value={s.connectionsText}
-              onChange={(e) => s.edit({ connectionsText: e.target.value })}
+              onChange={(connectionsText) => s.edit({ connectionsText })}
+              unit={` keep-alive, at most ${LOAD_LIMITS.maxConnections}`}
             />
-            <span className="muted small"> keep-alive, at most {LOAD_LIMITS.maxConnections}</span>
             <FieldError message={fe.connections} testId="load-connections-error" />
           </div>
           <span className="form__label">Stop after</span>
           <div>
-            <div className="segmented" role="radiogroup" aria-label="Stop after">
-              {(['duration', 'count'] as const).map((m) => (
-                <label
-                  key={m}
-                  className={s.mode === m ? 'segmented__opt segmented__opt--on' : 'segmented__opt'}
-                >
-                  <input
-                    type="radio"
-                    name="load-mode"
-                    value={m}
-                    checked={s.mode === m}
-                    data-testid={`load-mode-${m}`}
-                    onChange={() => s.edit({ mode: m })}
-                  />
-                  {m === 'duration' ? 'a duration' : 'a number of requests'}
-                </label>
-              ))}
-            </div>
+            <Segmented
+              name="load-mode"
+              ariaLabel="Stop after"
+              value={s.mode}
+              options={MODES}
+              onChange={(mode) => s.edit({ mode })}
+            />
             {s.mode === 'duration' ? (
               <div className="row">
-                <input
-                  aria-label="Duration in seconds"
-                  data-testid="load-duration"
-                  className="mono input--short"
-                  inputMode="numeric"
+                <ShortInput
+                  ariaLabel="Duration in seconds"
+                  testId="load-duration"
+                  numeric
                   value={s.durationText}
-                  onChange={(e) => s.edit({ durationText: e.target.value })}
+                  onChange={(durationText) => s.edit({ durationText })}
+                  unit={`seconds, at most ${LOAD_LIMITS.maxDurationMs / 1000}`}
                 />
-                <span className="muted small">seconds, at most {LOAD_LIMITS.maxDurationMs / 1000}</span>
               </div>
             ) : (
               <div className="row">
-                <input
-                  aria-label="Number of requests"
-                  data-testid="load-requests"
-                  className="mono input--short"
-                  inputMode="numeric"
+                <ShortInput
+                  ariaLabel="Number of requests"
+                  testId="load-requests"
+                  numeric
                   value={s.requestsText}
-                  onChange={(e) => s.edit({ requestsText: e.target.value })}
+                  onChange={(requestsText) => s.edit({ requestsText })}
+                  unit={`requests (stops at ${LOAD_LIMITS.maxDurationMs / 1000} s anyway)`}
                 />
-                <span className="muted small">
-                  requests (stops at {LOAD_LIMITS.maxDurationMs / 1000} s anyway)
-                </span>
               </div>
             )}
             <FieldError message={fe.duration ?? fe.requests} testId="load-length-error" />
           </div>
           <label htmlFor="load-rate">Rate</label>
           <div>
-            <input
+            <ShortInput
               id="load-rate"
-              data-testid="load-rate"
-              className="mono input--short"
               value={s.rateText}
-              onChange={(e) => s.edit({ rateText: e.target.value })}
+              onChange={(rateText) => s.edit({ rateText })}
               placeholder="max"
+              unit=" requests/s; empty sends as fast as answers come"
             />
-            <span className="muted small"> requests/s; empty sends as fast as answers come</span>
             <FieldError message={fe.rate} testId="load-rate-error" />
           </div>
           <label htmlFor="load-thresholds">Thresholds</label>
@@ -205,6 +160,35 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
           </div>
         </div>
       </fieldset>
+    </>
+  );
+}
+
+/** A short input with its unit after it; `numeric` brings up a number keyboard (the rate takes "20/s"). */
+function ShortInput(p: {
+  id?: string;
+  ariaLabel?: string;
+  /** Defaults to the id. */
+  testId?: string;
+  value: string;
+  onChange: (value: string) => void;
+  numeric?: boolean;
+  placeholder?: string;
+  unit: string;
+}) {
+  return (
+    <>
+      <input
+        id={p.id}
+        aria-label={p.ariaLabel}
+        data-testid={p.testId ?? p.id}
+        className="mono input--short"
+        inputMode={p.numeric ? 'numeric' : undefined}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        placeholder={p.placeholder}
+      />
+      <span className="muted small">{p.unit}</span>
     </>
   );
 }
