@@ -54,16 +54,19 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   const host = engine.host;
   host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
   try {
-    if (options.platformServer !== false) platformUrl = (await engine.startPlatformServer({ host: '127.0.0.1', port: 0 })).url;
+    if (options.platformServer !== false)
+      platformUrl = (await engine.startPlatformServer({ host: '127.0.0.1', port: 0 })).url;
   } catch (error) {
     await engine.close();
     throw error;
   }
+  const shutdown = new AbortController();
   const handlers = createHandlers({
     engine,
     host,
     hub,
     info: { version: options.version, mode: options.mode, platformUrl: () => platformUrl },
+    shutdown: shutdown.signal,
   });
   let closing: Promise<void> | null = null;
   return {
@@ -77,6 +80,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     },
     close() {
       closing ??= (async () => {
+        shutdown.abort();
         pruner.stop();
         await engine.close();
       })();

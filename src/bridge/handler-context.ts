@@ -14,6 +14,8 @@ export interface HandlerContext {
   info: { version: string; mode: 'desktop' | 'browser'; platformUrl?: () => string | null };
   /** Unix seconds for fresh signatures (re-signed exports); injectable for tests. */
   now?: () => number;
+  /** Aborted when the shell closes the backend: long runs (conformance, load) stop with it. */
+  shutdown?: AbortSignal;
 }
 
 export interface KnownSecret {
@@ -26,10 +28,17 @@ export interface KnownSecret {
  * The secret the engine knows for an exchange: its SDK connection's (decrypted), or its local
  * connector's. Null for calls to a URL typed by hand: the testbench never stores those secrets.
  */
-export function knownSecretOf(ctx: HandlerContext, e: Pick<Exchange, 'connectionId' | 'localConnectorId'>): KnownSecret | null {
+export function knownSecretOf(
+  ctx: HandlerContext,
+  e: Pick<Exchange, 'connectionId' | 'localConnectorId'>,
+): KnownSecret | null {
   if (e.connectionId) {
     try {
-      return { secret: ctx.engine.platform.connections.secretOf(e.connectionId), toleranceSeconds: DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS, protocolVersion: PROTOCOL_VERSION };
+      return {
+        secret: ctx.engine.platform.connections.secretOf(e.connectionId),
+        toleranceSeconds: DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
+        protocolVersion: PROTOCOL_VERSION,
+      };
     } catch {
       return null;
     }
@@ -37,7 +46,11 @@ export function knownSecretOf(ctx: HandlerContext, e: Pick<Exchange, 'connection
   if (e.localConnectorId) {
     try {
       const d = ctx.host.get(e.localConnectorId).definition;
-      return { secret: d.signingSecret, toleranceSeconds: d.maxTimestampSkewSeconds, protocolVersion: d.protocolVersion };
+      return {
+        secret: d.signingSecret,
+        toleranceSeconds: d.maxTimestampSkewSeconds,
+        protocolVersion: d.protocolVersion,
+      };
     } catch {
       return null;
     }

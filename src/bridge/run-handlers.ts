@@ -27,6 +27,8 @@ const KEPT_REPORTS = 10;
 interface Active {
   runId: string;
   controller: AbortController;
+  /** Stops listening to the backend's shutdown once the run is over. */
+  detach: () => void;
 }
 
 export function runHandlers(ctx: HandlerContext): RunHandlers {
@@ -34,6 +36,11 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
   // one connector would interleave their hand-made requests.
   const active = new Map<Kind, Active>();
   const reports: Array<{ runId: string; report: ConformanceReport }> = [];
+
+  function refuseWhenClosing(): void {
+    if (ctx.shutdown?.aborted)
+      throw new BridgeError('shutting_down', 'the testbench is closing; no new run starts');
+  }
 
   function begin(kind: Kind, raw: Obj): Active {
     const runId = raw.runId === undefined ? randomUUID() : requiredString(raw, 'runId', 64);
@@ -46,12 +53,20 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
         `a ${kind} run is already in progress (run ${current.runId}); cancel it or wait for its report`,
         { runId: current.runId },
       );
-    const run = { runId, controller: new AbortController() };
+    const controller = new AbortController();
+    const onShutdown = () => controller.abort();
+    ctx.shutdown?.addEventListener('abort', onShutdown, { once: true });
+    const run: Active = {
+      runId,
+      controller,
+      detach: () => ctx.shutdown?.removeEventListener('abort', onShutdown),
+    };
     active.set(kind, run);
     return run;
   }
 
   function end(kind: Kind, run: Active): void {
+    run.detach();
     if (active.get(kind) === run) active.delete(kind);
   }
 
@@ -66,6 +81,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
 
   return {
     'conformance:run': async (raw) => {
+      refuseWhenClosing();
       const input = objectInput(raw);
       onlyKeys(input, ['runId', 'target', 'skewSeconds', 'timeoutMs'], 'conformance:run');
       const target = resolveTarget(ctx, targetOf(input));
@@ -110,6 +126,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
     },
 
     'load:run': async (raw) => {
+      refuseWhenClosing();
       const input = objectInput(raw);
       const parsed = parseLoadInput(input);
       const target = resolveTarget(ctx, targetOf(input));

@@ -164,6 +164,42 @@ describe('conformance and load runs over the contract', () => {
       expect(report.errors.byCode).toEqual([expect.objectContaining({ code: 'unknown_tool', count: 5 })]);
     });
 
+    it('stops a run when the testbench closes, and refuses new runs while closing', async () => {
+      const other = await httpTransport();
+      try {
+        const list = data(await other.client.call('local:list', undefined));
+        const local = data(
+          await other.client.call('local:start', { id: list.find((l) => l.name === 'Demo catalog')!.id }),
+        );
+        // Called on the handlers directly: the HTTP server goes away with the backend.
+        const running = other.backend.handlers['load:run']({
+          target: { kind: 'local', id: local.id },
+          request: { kind: 'type', type: 'ping' },
+          connections: 1,
+          durationMs: 60_000,
+          rate: 20,
+        });
+        const started = Date.now();
+        await new Promise((r) => setTimeout(r, 300));
+        await other.backend.close();
+        const report = await running;
+        expect(report.aborted).toBe(true);
+        expect(Date.now() - started).toBeLessThan(20_000);
+        await expect(
+          Promise.resolve().then(() =>
+            other.backend.handlers['load:run']({
+              target: { kind: 'local', id: local.id },
+              request: { kind: 'type', type: 'ping' },
+              connections: 1,
+              requests: 1,
+            }),
+          ),
+        ).rejects.toMatchObject({ code: 'shutting_down' });
+      } finally {
+        await other.close();
+      }
+    });
+
     it('stops when cancelled and reports what was sent until then', async () => {
       let progressed = false;
       const off = api.on('load:progress', () => (progressed = true));
