@@ -8,7 +8,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ALL = ['signing', 'connector', 'history', 'invoke-overhead', 'load-vs-autocannon', 'host-script', 'first-screen-size'];
+const ALL = [
+  'signing',
+  'connector',
+  'history',
+  'invoke-overhead',
+  'load-vs-autocannon',
+  'host-script',
+  'first-screen-size',
+  'history-ui',
+];
+// These read the built renderer (out/renderer).
+const NEEDS_BUILD = new Set(['first-screen-size', 'history-ui']);
 const args = process.argv.slice(2);
 const passThrough = args.filter((a) => a.startsWith('--'));
 const names = args.filter((a) => !a.startsWith('--'));
@@ -21,7 +32,7 @@ if (unknown.length) {
 const results: Array<[string, string]> = [];
 for (const name of names.length ? names : ALL) {
   const file = join(here, `${name}.ts`);
-  if (name === 'first-screen-size' && !existsSync(join(here, '..', 'out', 'renderer', 'index.html'))) {
+  if (NEEDS_BUILD.has(name) && !existsSync(join(here, '..', 'out', 'renderer', 'index.html'))) {
     results.push([name, 'skipped: run `npm run build` first']);
     continue;
   }
