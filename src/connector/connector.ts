@@ -1,11 +1,11 @@
 // createConnector: the SDK object a customer runs. Holds the tools and metadata, runs the
 // transport-free core, and reports one `exchange` event per handled request to its listeners.
 
-import type { OrgMetadata } from '../protocol/index.ts';
+import type { HeaderBag, OrgMetadata } from '../protocol/index.ts';
 import { collectHeaders } from '../protocol/index.ts';
 import { fetchAdapter } from './fetch-adapter.ts';
 import { handleRequest } from './handle.ts';
-import { listen, nodeHandler } from './node-adapter.ts';
+import { listen, nodeHandler, rawPairs } from './node-adapter.ts';
 import type { AdapterCore, AdapterInput } from './node-adapter.ts';
 import { resolveOptions } from './options.ts';
 import { ToolRegistry } from './registry.ts';
@@ -21,7 +21,7 @@ export function createConnector(options: ConnectorOptions): Connector {
     const event: ExchangeEvent = {
       method: input.method,
       path: input.path,
-      headers: input.pairs,
+      headers: input.pairs ?? (input.rawHeaders ? rawPairs(input.rawHeaders) : pairsOf(input.headers)),
       body: input.body,
       response,
       durationMs: performance.now() - input.t0,
@@ -39,10 +39,16 @@ export function createConnector(options: ConnectorOptions): Connector {
   const core: AdapterCore = {
     options: resolved,
     record,
-    async process(input) {
-      const response = await handleRequest(resolved, registry, { method: input.method, path: input.path, headers: input.headers, body: input.body });
-      record(input, response);
-      return response;
+    process(input) {
+      // The input is itself a ConnectorRequest (method, path, headers, body): no copy per request.
+      const out = handleRequest(resolved, registry, input);
+      if (out instanceof Promise)
+        return out.then((response) => {
+          record(input, response);
+          return response;
+        });
+      record(input, out);
+      return out;
     },
   };
 
@@ -57,10 +63,10 @@ export function createConnector(options: ConnectorOptions): Connector {
     },
     definitions: () => registry.definitions(),
     handle(req: ConnectorRequest) {
-      const pairs: Array<[string, string]> = [];
-      for (const [name, values] of collectHeaders(req.headers)) for (const v of values) pairs.push([name, v]);
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
-      return core.process({ method: req.method, path: req.path, headers: req.headers, pairs, body, startedAt: Date.now(), t0: performance.now() });
+      const input: AdapterInput = { method: req.method, path: req.path, headers: req.headers, pairs: null, rawHeaders: null, body, startedAt: Date.now(), t0: performance.now() };
+      // Failures of the core reject the returned promise, as they always have.
+      return new Promise<ConnectorResponse>((resolve) => resolve(core.process(input)));
     },
     listen: (port?: number, host?: string) => listen(core, port, host),
     nodeHandler: () => nodeHandler(core),
@@ -73,4 +79,11 @@ export function createConnector(options: ConnectorOptions): Connector {
     },
   };
   return connector;
+}
+
+/** Header lines of a HeaderBag for exchange events: lower-cased names, every value kept. */
+function pairsOf(headers: HeaderBag): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [name, values] of collectHeaders(headers)) for (const v of values) pairs.push([name, v]);
+  return pairs;
 }

@@ -15,6 +15,7 @@ export async function fetchAdapter(core: AdapterCore, request: Request): Promise
     path: url.pathname + url.search,
     headers: pairs,
     pairs,
+    rawHeaders: null,
     body: Buffer.alloc(0),
     startedAt: Date.now(),
     t0: performance.now(),

@@ -33,7 +33,7 @@ export function isEndpoint(options: ResolvedOptions, method: string, target: str
 }
 
 export function notFoundResponse(): ConnectorResponse {
-  return { status: 404, headers: { ...JSON_HEADERS }, body: NOT_FOUND_BODY, outcome: emptyOutcome(null, 'not_found', 'no POST endpoint at this method and path') };
+  return { status: 404, headers: jsonHeaders(), body: NOT_FOUND_BODY, outcome: emptyOutcome(null, 'not_found', 'no POST endpoint at this method and path') };
 }
 
 export function tooLargeResponse(options: ResolvedOptions, received?: number): ConnectorResponse {
@@ -42,7 +42,11 @@ export function tooLargeResponse(options: ResolvedOptions, received?: number): C
   return answer(413, errorAnswer('payload_too_large', message), emptyOutcome(null, 'payload_too_large', detail));
 }
 
-export async function handleRequest(options: ResolvedOptions, registry: ToolRegistry, req: ConnectorRequest): Promise<ConnectorResponse> {
+/**
+ * The core. A plain value when the tool handler answered synchronously, so adapters write the
+ * answer in the same tick instead of chaining promises on every request.
+ */
+export function handleRequest(options: ResolvedOptions, registry: ToolRegistry, req: ConnectorRequest): ConnectorResponse | Promise<ConnectorResponse> {
   if (!isEndpoint(options, req.method, req.path)) return notFoundResponse();
   if (req.body.byteLength > options.maxBodyBytes) return tooLargeResponse(options, req.body.byteLength);
 
@@ -56,46 +60,46 @@ export async function handleRequest(options: ResolvedOptions, registry: ToolRegi
     return answer(wire.status, wire.body, emptyOutcome(verification, wire.body.code, verification.message));
   }
 
-  const parsed = parseEnvelope(req.body, options.protocolVersion);
-  if ('error' in parsed) {
-    const { code, message } = parsed.error;
-    const outcome = { ...emptyOutcome(verification, code, message), requestType: parsed.type ?? null, requestId: parsed.requestId ?? null };
+  const envelope = parseEnvelope(req.body, options.protocolVersion);
+  if (envelope instanceof EnvelopeError) {
+    const { code, message } = envelope;
+    const outcome = { ...emptyOutcome(verification, code, message), requestType: envelope.type ?? null, requestId: envelope.requestId ?? null };
     return answer(statusForCode(code), errorAnswer(code, message), outcome);
   }
-  const { envelope } = parsed;
-  const base: ConnectorOutcome = { verification, requestType: envelope.type as string, tool: null, requestId: envelope.request_id as string, code: null };
+  const type = envelope.type as string;
+  const requestId = envelope.request_id as string;
 
-  switch (envelope.type) {
+  switch (type) {
     case 'ping':
-      return answer(200, { type: 'pong', protocol_version: options.protocolVersion, time: options.now() }, base);
+      return answer(200, { type: 'pong', protocol_version: options.protocolVersion, time: options.now() }, outcomeOf(verification, type, requestId, null));
     case 'capabilities.list': {
       const body: ConnectorAnswer = { type: 'capabilities', protocol_version: options.protocolVersion, tools: registry.definitions() };
       if (registry.metadata) body.metadata = registry.metadata;
-      return answer(200, body, base);
+      return answer(200, body, outcomeOf(verification, type, requestId, null));
     }
     case 'tools.list':
-      return answer(200, { type: 'tools', tools: registry.definitions() }, base);
+      return answer(200, { type: 'tools', tools: registry.definitions() }, outcomeOf(verification, type, requestId, null));
     default:
-      return invokeTool(registry, envelope, traceIdOf(req), base);
+      return invokeTool(registry, envelope, traceIdOf(req), verification);
   }
 }
 
-async function invokeTool(registry: ToolRegistry, envelope: JsonObject, traceId: string | undefined, base: ConnectorOutcome): Promise<ConnectorResponse> {
-  const fail = (code: string, message: string, extra: Partial<ConnectorOutcome> = {}) =>
-    answer(statusForCode(code), errorAnswer(code, message), { ...base, ...extra, code, message: extra.message ?? message });
-
-  if (typeof envelope.tool !== 'string' || envelope.tool === '') return fail('invalid_request', 'a tool.invoke request needs a "tool" string');
+function invokeTool(registry: ToolRegistry, envelope: JsonObject, traceId: string | undefined, verification: VerifyResult): ConnectorResponse | Promise<ConnectorResponse> {
+  const type = envelope.type as string;
+  const requestId = envelope.request_id as string;
+  if (typeof envelope.tool !== 'string' || envelope.tool === '')
+    return failure(outcomeOf(verification, type, requestId, null), 'invalid_request', 'a tool.invoke request needs a "tool" string');
   const name = envelope.tool;
-  base = { ...base, tool: name };
+  const base = outcomeOf(verification, type, requestId, name);
   const tool = registry.tools.get(name);
-  if (!tool) return fail('unknown_tool', `no tool named ${JSON.stringify(clip(name, 80))} is registered on this connector`);
+  if (!tool) return failure(base, 'unknown_tool', `no tool named ${JSON.stringify(clip(name, 80))} is registered on this connector`);
 
   const parameters = envelope.parameters === undefined ? {} : envelope.parameters;
-  if (!isObject(parameters)) return fail('invalid_parameters', `parameters must be a JSON object, got ${kindOf(parameters)}`);
+  if (!isObject(parameters)) return failure(base, 'invalid_parameters', `parameters must be a JSON object, got ${kindOf(parameters)}`);
   if (!tool.validate(parameters))
-    return fail('invalid_parameters', `parameters of "${name}" do not match its input_schema: ${describeSchemaErrors(tool.validate.errors)}`);
+    return failure(base, 'invalid_parameters', `parameters of "${name}" do not match its input_schema: ${describeSchemaErrors(tool.validate.errors)}`);
 
-  const ctx: ToolContext = { requestId: envelope.request_id as string, identity: isObject(envelope.identity) ? envelope.identity : {}, tool: name };
+  const ctx: ToolContext = { requestId, identity: isObject(envelope.identity) ? envelope.identity : {}, tool: name };
   if (typeof envelope.conversation_id === 'string') ctx.conversationId = envelope.conversation_id;
   if (typeof envelope.organization_id === 'string') ctx.organizationId = envelope.organization_id;
   if (typeof envelope.channel === 'string') ctx.channel = envelope.channel;
@@ -103,54 +107,104 @@ async function invokeTool(registry: ToolRegistry, envelope: JsonObject, traceId:
 
   let output: unknown;
   try {
-    output = await tool.handler(parameters, ctx);
+    output = tool.handler(parameters, ctx);
   } catch (err) {
-    if (err instanceof ToolError) return answer(200, errorAnswer(err.code, err.message), { ...base, code: err.code, message: err.message, details: err.details });
-    const detail = err instanceof Error ? `${err.name}: ${firstLine(err.message)}` : `a thrown ${kindOf(err)}`;
-    return fail('tool_error', `tool "${name}" failed: ${clip(firstLine(err instanceof Error ? err.message : String(err)), 300) || 'unexpected error'}`, { message: detail });
+    return toolThrew(base, name, err);
   }
-  if (!isObject(output)) return fail('tool_error', `tool "${name}" returned ${kindOf(output)}; a tool must return a JSON object`);
+  // Awaited only when the handler returned a thenable: `await` would accept any of them too.
+  if (isThenable(output))
+    return Promise.resolve(output).then(
+      (value) => toolAnswer(base, name, value),
+      (err: unknown) => toolThrew(base, name, err),
+    );
+  return toolAnswer(base, name, output);
+}
+
+function toolAnswer(base: ConnectorOutcome, name: string, output: unknown): ConnectorResponse {
+  if (!isObject(output)) return failure(base, 'tool_error', `tool "${name}" returned ${kindOf(output)}; a tool must return a JSON object`);
   try {
-    return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify({ type: 'result', output }), outcome: base };
+    return { status: 200, headers: jsonHeaders(), body: JSON.stringify({ type: 'result', output }), outcome: base };
   } catch (err) {
-    return fail('tool_error', `tool "${name}" returned an object that cannot be written as JSON (${firstLine((err as Error).message)})`);
+    return failure(base, 'tool_error', `tool "${name}" returned an object that cannot be written as JSON (${firstLine((err as Error).message)})`);
   }
 }
 
-type Parsed = { envelope: JsonObject } | { error: { code: string; message: string }; type?: string; requestId?: string };
+function toolThrew(base: ConnectorOutcome, name: string, err: unknown): ConnectorResponse {
+  if (err instanceof ToolError) return answer(200, errorAnswer(err.code, err.message), { ...base, code: err.code, message: err.message, details: err.details });
+  const detail = err instanceof Error ? `${err.name}: ${firstLine(err.message)}` : `a thrown ${kindOf(err)}`;
+  const wire = `tool "${name}" failed: ${clip(firstLine(err instanceof Error ? err.message : String(err)), 300) || 'unexpected error'}`;
+  return failure(base, 'tool_error', wire, detail);
+}
 
-function parseEnvelope(body: Uint8Array, version: string): Parsed {
+/** An error answer; `logMessage` is what the outcome keeps for logs when it differs from the wire message. */
+function failure(base: ConnectorOutcome, code: string, message: string, logMessage: string = message): ConnectorResponse {
+  return answer(statusForCode(code), errorAnswer(code, message), { ...base, code, message: logMessage });
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return v instanceof Promise || (typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function');
+}
+
+/** Why a body is not a request envelope, with what could still be read of it for logs. */
+class EnvelopeError {
+  readonly code: string;
+  readonly message: string;
+  readonly type?: string;
+  readonly requestId?: string;
+
+  constructor(code: string, message: string, type?: string, requestId?: string) {
+    this.code = code;
+    this.message = message;
+    this.type = type;
+    this.requestId = requestId;
+  }
+}
+
+const REQUIRED_FIELDS = ['type', 'request_id', 'protocol_version'] as const;
+
+function parseEnvelope(body: Uint8Array, version: string): JsonObject | EnvelopeError {
   let text: string;
   try {
     text = UTF8.decode(body);
   } catch {
-    return { error: { code: 'invalid_request', message: 'the body is not valid UTF-8 text; it must be a JSON object' } };
+    return new EnvelopeError('invalid_request', 'the body is not valid UTF-8 text; it must be a JSON object');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { error: { code: 'invalid_request', message: text.trim() === '' ? 'the body is empty; it must be a JSON object' : 'the body is not valid JSON' } };
+    return new EnvelopeError('invalid_request', text.trim() === '' ? 'the body is empty; it must be a JSON object' : 'the body is not valid JSON');
   }
-  if (!isObject(value)) return { error: { code: 'invalid_request', message: `the body must be a JSON object, got ${kindOf(value)}` } };
+  if (!isObject(value)) return new EnvelopeError('invalid_request', `the body must be a JSON object, got ${kindOf(value)}`);
   const type = typeof value.type === 'string' ? value.type : undefined;
   const requestId = typeof value.request_id === 'string' ? value.request_id : undefined;
-  const missing = (['type', 'request_id', 'protocol_version'] as const).filter((k) => typeof value[k] !== 'string' || value[k] === '');
-  if (missing.length > 0)
-    return { error: { code: 'invalid_request', message: `the request needs string field(s): ${missing.join(', ')}` }, type, requestId };
+  if (!type || !requestId || typeof value.protocol_version !== 'string' || value.protocol_version === '') {
+    const missing = REQUIRED_FIELDS.filter((k) => typeof value[k] !== 'string' || value[k] === '');
+    return new EnvelopeError('invalid_request', `the request needs string field(s): ${missing.join(', ')}`, type, requestId);
+  }
   if (value.protocol_version !== version)
-    return {
-      error: { code: 'unsupported_protocol_version', message: `this connector speaks protocol version ${version}` },
+    return new EnvelopeError('unsupported_protocol_version', `this connector speaks protocol version ${version}`, type, requestId);
+  if (!SERVED_TYPES.has(type))
+    return new EnvelopeError(
+      'unknown_type',
+      `request type ${JSON.stringify(clip(type, 60))} is not served; this connector serves ${[...SERVED_TYPES].join(', ')}`,
       type,
       requestId,
-    };
-  if (!SERVED_TYPES.has(type as string))
-    return { error: { code: 'unknown_type', message: `request type ${JSON.stringify(clip(type as string, 60))} is not served; this connector serves ${[...SERVED_TYPES].join(', ')}` }, type, requestId };
-  return { envelope: value };
+    );
+  return value;
 }
 
 function answer(status: number, body: ConnectorAnswer, outcome: ConnectorOutcome): ConnectorResponse {
-  return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body), outcome };
+  return { status, headers: jsonHeaders(), body: JSON.stringify(body), outcome };
+}
+
+/** A fresh object per response: callers of handle() may add their own headers to it. */
+function jsonHeaders(): Record<string, string> {
+  return { 'content-type': 'application/json' };
+}
+
+function outcomeOf(verification: VerifyResult, requestType: string, requestId: string, tool: string | null): ConnectorOutcome {
+  return { verification, requestType, tool, requestId, code: null };
 }
 
 function emptyOutcome(verification: VerifyResult | null, code: string | null, message?: string): ConnectorOutcome {
@@ -159,15 +213,10 @@ function emptyOutcome(verification: VerifyResult | null, code: string | null, me
   return o;
 }
 
+const TRACE_ONLY: ReadonlySet<string> = new Set([HEADER_TRACE_ID]);
+
 function traceIdOf(req: ConnectorRequest): string | undefined {
-  const headers = req.headers;
-  let values: string[] | undefined;
-  // Adapters pass [name, value] pairs: scan them instead of building a second header map.
-  if (Array.isArray(headers)) {
-    for (const [name, value] of headers) if (name.length === HEADER_TRACE_ID.length && name.toLowerCase() === HEADER_TRACE_ID) (values ??= []).push(value);
-  } else values = collectHeaders(headers).get(HEADER_TRACE_ID);
-  if (!values) return undefined;
-  const read = readHeader(new Map([[HEADER_TRACE_ID, values]]), HEADER_TRACE_ID);
+  const read = readHeader(collectHeaders(req.headers, TRACE_ONLY), HEADER_TRACE_ID);
   return read.state === 'present' && read.value !== '' ? clip(read.value, 200) : undefined;
 }
 

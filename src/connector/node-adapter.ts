@@ -14,7 +14,9 @@ export interface AdapterInput {
   method: string;
   path: string;
   headers: HeaderBag;
-  pairs: Array<[string, string]>;
+  /** Header lines for exchange events: given as pairs, or as node's flat rawHeaders, or (both null) read from `headers`. */
+  pairs: Array<[string, string]> | null;
+  rawHeaders: string[] | null;
   body: Buffer;
   startedAt: number;
   t0: number;
@@ -23,7 +25,8 @@ export interface AdapterInput {
 /** What an adapter needs from the connector: run the core, or record an answer it gave itself. */
 export interface AdapterCore {
   options: ResolvedOptions;
-  process(input: AdapterInput): Promise<ConnectorResponse>;
+  /** A plain value when every step (the tool handler included) answered synchronously. */
+  process(input: AdapterInput): ConnectorResponse | Promise<ConnectorResponse>;
   record(input: AdapterInput, response: ConnectorResponse): void;
 }
 
@@ -36,29 +39,24 @@ export function rawPairs(raw: string[]): Array<[string, string]> {
 export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: ServerResponse) => void {
   const { options } = core;
   return (req, res) => {
-    // Raw header lines keep every copy of a repeated header (as headersDistinct would) and their
-    // original letter case for logs, without node building one more header object per request.
-    const pairs = rawPairs(req.rawHeaders);
+    // node:http joins repeated copies of the protocol's x-service-* headers with ", " in
+    // req.headers, which the protocol reader reports as duplicated; the raw lines (every copy, in
+    // their original case) are turned into pairs only when an exchange listener wants them.
     const input: AdapterInput = {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
-      headers: pairs,
-      pairs,
-      body: Buffer.alloc(0),
+      headers: req.headers,
+      pairs: null,
+      rawHeaders: req.rawHeaders,
+      body: EMPTY,
       startedAt: Date.now(),
       t0: performance.now(),
     };
     const endpoint = isEndpoint(options, input.method, input.path);
-    const early = (response: ConnectorResponse) => {
-      core.record(input, response);
-      // Stop reading: the rest of an oversized body is never buffered, and the connection closes.
-      // node:http ends and destroys the socket once a `connection: close` answer is flushed.
-      send(res, response, true);
-    };
 
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
-      early(endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
+      answerEarly(core, input, res, endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
       return;
     }
 
@@ -71,7 +69,7 @@ export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: Serv
       if (size > options.maxBodyBytes) {
         done = true;
         req.pause();
-        early(endpoint ? tooLargeResponse(options, size) : notFoundResponse());
+        answerEarly(core, input, res, endpoint ? tooLargeResponse(options, size) : notFoundResponse());
         return;
       }
       if (endpoint) chunks.push(chunk);
@@ -80,16 +78,36 @@ export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: Serv
       if (done) return;
       done = true;
       input.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-      core.process(input).then(
-        (response) => send(res, response, false),
-        () => send(res, internalError(), true),
-      );
+      let out: ConnectorResponse | Promise<ConnectorResponse>;
+      try {
+        out = core.process(input);
+      } catch {
+        send(res, internalError(), true);
+        return;
+      }
+      // A synchronous answer is written in this tick, without a promise per request.
+      if (out instanceof Promise)
+        out.then(
+          (response) => send(res, response, false),
+          () => send(res, internalError(), true),
+        );
+      else send(res, out, false);
     });
     // The client went away mid-body (or the request timed out): nobody is left to answer.
     req.on('error', () => {
       done = true;
     });
   };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** Records an answer the adapter gave itself and stops reading the request. */
+function answerEarly(core: AdapterCore, input: AdapterInput, res: ServerResponse, response: ConnectorResponse): void {
+  core.record(input, response);
+  // The rest of an oversized body is never buffered, and the connection closes: node:http ends
+  // and destroys the socket once a `connection: close` answer is flushed.
+  send(res, response, true);
 }
 
 function send(res: ServerResponse, response: ConnectorResponse, close: boolean): void {

@@ -14,20 +14,28 @@ export type HeaderRead =
  */
 export function collectHeaders(headers: HeaderBag, only?: ReadonlySet<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const add = (name: string, value: string | string[] | undefined) => {
-    if (value === undefined) return;
-    const key = name.toLowerCase();
-    if (only !== undefined && !only.has(key)) return;
-    const list = out.get(key) ?? [];
-    if (Array.isArray(value)) list.push(...value);
-    else list.push(value);
-    out.set(key, list);
-  };
-  if (Array.isArray(headers)) for (const [n, v] of headers) add(n, v);
+  if (Array.isArray(headers)) for (const [n, v] of headers) addHeader(out, only, n, v);
   else if (typeof (headers as { forEach?: unknown }).forEach === 'function' && !isPlainRecord(headers))
-    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((v, n) => add(n, v));
-  else for (const [n, v] of Object.entries(headers as Record<string, string | string[] | undefined>)) add(n, v);
+    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((v, n) => addHeader(out, only, n, v));
+  else {
+    const record = headers as Record<string, string | string[] | undefined>;
+    // Own enumerable keys, as Object.entries gave, without an array of [key, value] arrays.
+    for (const n of Object.keys(record)) addHeader(out, only, n, record[n]);
+  }
   return out;
+}
+
+function addHeader(out: Map<string, string[]>, only: ReadonlySet<string> | undefined, name: string, value: string | string[] | undefined): void {
+  if (value === undefined) return;
+  const key = name.toLowerCase();
+  if (only !== undefined && !only.has(key)) return;
+  let list = out.get(key);
+  if (list === undefined) {
+    list = [];
+    out.set(key, list);
+  }
+  if (Array.isArray(value)) for (const v of value) list.push(v);
+  else list.push(value);
 }
 
 function isPlainRecord(value: unknown): boolean {
