@@ -38,7 +38,8 @@ function addHeader(out: Map<string, string[]>, only: ReadonlySet<string> | undef
   else list.push(value);
 }
 
-function isPlainRecord(value: unknown): boolean {
+/** An object literal or null-prototype record (not a Headers, Map or class instance). */
+export function isPlainRecord(value: unknown): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
@@ -48,13 +49,62 @@ function isPlainRecord(value: unknown): boolean {
  * means a transport joined two copies (node:http and fetch's Headers both do).
  */
 export function readHeader(headers: Map<string, string[]>, name: string): HeaderRead {
-  const values = headers.get(name.toLowerCase());
+  return readValues(headers.get(name.toLowerCase()));
+}
+
+function readValues(values: string[] | undefined): HeaderRead {
   if (!values || values.length === 0) return { state: 'missing' };
   // The common case (one value, no comma) skips the split: this runs on every verified request.
   if (values.length === 1 && !values[0].includes(',')) return { state: 'present', value: values[0].trim() };
   const split = values.flatMap((v) => v.split(',')).map((v) => v.trim());
   if (split.length > 1) return { state: 'duplicated', values: split };
   return { state: 'present', value: split[0].trim() };
+}
+
+/**
+ * readHeader(collectHeaders(headers), name) for each lowercase name, without building a map when
+ * `headers` is a plain object (node's req.headers, a literal): its keys are scanned once, and only
+ * a key that is another letter case of a wanted name sends the call down the general path.
+ */
+export function readHeaders(headers: HeaderBag, names: readonly string[]): HeaderRead[] {
+  if (Array.isArray(headers) || !isPlainRecord(headers)) return readCollected(headers, names);
+  const record = headers as Record<string, string | string[] | undefined>;
+  const found: Array<string | string[] | undefined> = new Array<undefined>(names.length).fill(undefined);
+  for (const key in record) {
+    const at = names.indexOf(key);
+    // for...in also walks inherited keys; Object.keys (the general path) sees own ones only.
+    if (at !== -1) {
+      if (Object.hasOwn(record, key)) found[at] = record[key];
+    } else if (hasNameOfLength(names, key.length) && names.includes(key.toLowerCase()) && Object.hasOwn(record, key))
+      return readCollected(headers, names);
+  }
+  const reads: HeaderRead[] = [];
+  for (const value of found) reads.push(readValue(value));
+  return reads;
+}
+
+// A key that lower-cases to an ASCII name has that name's length (the one non-ASCII letter that
+// lower-cases to ASCII, the Kelvin sign, is one code unit like its "k"), so only keys of a wanted
+// length need lower-casing.
+function hasNameOfLength(names: readonly string[], length: number): boolean {
+  for (const n of names) if (n.length === length) return true;
+  return false;
+}
+
+/** readHeaders for one name. */
+export function readHeaderFrom(headers: HeaderBag, name: string): HeaderRead {
+  return readHeaders(headers, [name])[0];
+}
+
+function readCollected(headers: HeaderBag, names: readonly string[]): HeaderRead[] {
+  const bag = collectHeaders(headers, new Set(names));
+  return names.map((n) => readHeader(bag, n));
+}
+
+function readValue(value: string | string[] | undefined): HeaderRead {
+  if (value === undefined) return { state: 'missing' };
+  if (typeof value !== 'string') return readValues(value);
+  return value.includes(',') ? readValues([value]) : { state: 'present', value: value.trim() };
 }
 
 /** Applies a letter-case style to a header name (fault injection and conformance checks). */

@@ -10,7 +10,7 @@ import {
   PROTOCOL_VERSION,
   SIGNATURE_SCHEME,
 } from './constants.ts';
-import { collectHeaders, readHeader } from './headers.ts';
+import { readHeaders } from './headers.ts';
 import type { HeaderRead } from './headers.ts';
 import { hmacHex, nowSeconds } from './sign.ts';
 import type { SecretInput } from './sign.ts';
@@ -52,17 +52,24 @@ export interface VerifyFailure {
 
 export type VerifyResult = VerifySuccess | VerifyFailure;
 
-const TIMESTAMP_PATTERN = /^\d{1,11}$/;
-const VERIFIED_HEADERS: ReadonlySet<string> = new Set([HEADER_SIGNATURE, HEADER_TIMESTAMP, HEADER_PROTOCOL]);
-const SIGNATURE_PATTERN = /^v1=[0-9a-fA-F]{64}$/;
+const VERIFIED_HEADERS: readonly string[] = [HEADER_SIGNATURE, HEADER_TIMESTAMP, HEADER_PROTOCOL];
 
 export interface ParsedSignature {
   scheme: string | null;
   hex: string | null;
 }
 
+/** 1 to 11 ASCII digits (what /^\d{1,11}$/ accepts) as a number, else null; a loop, not a RegExp, on the hot path. */
 export function parseTimestamp(value: string): number | null {
-  return TIMESTAMP_PATTERN.test(value) ? Number(value) : null;
+  const n = value.length;
+  if (n === 0 || n > 11) return null;
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    const digit = value.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    out = out * 10 + digit;
+  }
+  return out;
 }
 
 export function describeMalformedTimestamp(value: string): string {
@@ -95,16 +102,34 @@ export function digestsEqual(expectedHex: string, receivedHex: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const SIGNATURE_PREFIX = `${SIGNATURE_SCHEME}=`;
+const HEX_DIGEST_LENGTH = 64;
+type SignatureCheck = 'equal' | 'different' | 'malformed';
+
+/** The part of the format check that needs no pass over the digest: `v1=` and the length. */
+function hasSignatureShape(value: string): boolean {
+  return value.length === SIGNATURE_PREFIX.length + HEX_DIGEST_LENGTH && value.startsWith(SIGNATURE_PREFIX);
+}
+
 /**
- * Constant-time comparison of a lowercase hex digest with a received one of the same validated
- * length, in either letter case. No Buffers: this is the hot path of every verified request.
+ * One pass over the received digest (after hasSignatureShape) that both checks it is hex, as
+ * /^v1=[0-9a-fA-F]{64}$/ would, and compares it with the lowercase expected digest in constant
+ * time: every character is visited and the secret-derived side is only ever OR-ed into `diff`.
  */
-function hexDigestsEqual(expectedLower: string, received: string): boolean {
-  if (expectedLower.length !== received.length) return false;
+function checkSignature(expectedLower: string, received: string): SignatureCheck {
+  const offset = SIGNATURE_PREFIX.length;
   let diff = 0;
-  // OR-ing 0x20 folds A-F onto a-f; digits already have that bit set, so they are unchanged.
-  for (let i = 0; i < expectedLower.length; i++) diff |= expectedLower.charCodeAt(i) ^ (received.charCodeAt(i) | 0x20);
-  return diff === 0;
+  let bad = 0;
+  for (let i = 0; i < HEX_DIGEST_LENGTH; i++) {
+    const c = received.charCodeAt(offset + i);
+    // OR-ing 0x20 folds A-F onto a-f and leaves digits unchanged; digits are tested unfolded
+    // because the fold would also turn control characters 0x10-0x19 into digits.
+    const folded = c | 0x20;
+    bad |= (c - 0x30) >>> 0 > 9 && (folded - 0x61) >>> 0 > 5 ? 1 : 0;
+    diff |= expectedLower.charCodeAt(i) ^ folded;
+  }
+  if (bad !== 0) return 'malformed';
+  return diff === 0 ? 'equal' : 'different';
 }
 
 export function verify(
@@ -116,13 +141,9 @@ export function verify(
   const now = options.now ?? nowSeconds();
   const tolerance = options.toleranceSeconds ?? DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS;
   const expectedVersion = options.protocolVersion ?? PROTOCOL_VERSION;
-  const bag = collectHeaders(headers, VERIFIED_HEADERS);
-
-  const sig = readHeader(bag, HEADER_SIGNATURE);
-  const ts = readHeader(bag, HEADER_TIMESTAMP);
+  const [sig, ts, protocol] = readHeaders(headers, VERIFIED_HEADERS);
   const headerProblem = checkPresent(HEADER_SIGNATURE, sig) ?? checkPresent(HEADER_TIMESTAMP, ts);
   if (headerProblem) return headerProblem;
-  const protocol = readHeader(bag, HEADER_PROTOCOL);
   if (protocol.state === 'duplicated')
     return fail('duplicated_header', `the ${HEADER_PROTOCOL} header was sent ${protocol.values.length} times`, HEADER_PROTOCOL);
 
@@ -130,10 +151,14 @@ export function verify(
   const sigValue = (sig as { value: string }).value;
   const timestamp = parseTimestamp(tsValue);
   if (timestamp === null) return fail('malformed_timestamp', describeMalformedTimestamp(tsValue), HEADER_TIMESTAMP);
-  if (!SIGNATURE_PATTERN.test(sigValue)) return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
+  if (!hasSignatureShape(sigValue)) return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
+  // The hex check rides on the comparison pass, so a non-hex digest of the right length costs an
+  // HMAC before it is reported; the reasons and their order are those of the separate checks.
+  const check = checkSignature(hmacHex(secret, tsValue, rawBody), sigValue);
+  if (check === 'malformed') return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
 
   const skewSeconds = now - timestamp;
-  if (!hexDigestsEqual(hmacHex(secret, tsValue, rawBody), sigValue.slice(SIGNATURE_SCHEME.length + 1))) {
+  if (check === 'different') {
     return {
       ok: false,
       reason: 'signature_mismatch',
