@@ -1,7 +1,7 @@
 // The transport-free connector endpoint (decisions.md 2): raw bytes and headers in, status and
 // JSON body out. Verifies the signature over the raw bytes before anything parses them.
 
-import { HEADER_TRACE_ID, collectHeaders, errorAnswer, readHeader, statusForCode, verify, wireAnswerForVerifyFailure } from '../protocol/index.ts';
+import { HEADER_TRACE_ID, errorAnswer, readHeaderFrom, statusForCode, verify, wireAnswerForVerifyFailure } from '../protocol/index.ts';
 import type { ConnectorAnswer, JsonObject, VerifyResult } from '../protocol/index.ts';
 import { ToolError } from './errors.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -213,10 +213,8 @@ function emptyOutcome(verification: VerifyResult | null, code: string | null, me
   return o;
 }
 
-const TRACE_ONLY: ReadonlySet<string> = new Set([HEADER_TRACE_ID]);
-
 function traceIdOf(req: ConnectorRequest): string | undefined {
-  const read = readHeader(collectHeaders(req.headers, TRACE_ONLY), HEADER_TRACE_ID);
+  const read = readHeaderFrom(req.headers, HEADER_TRACE_ID);
   return read.state === 'present' && read.value !== '' ? clip(read.value, 200) : undefined;
 }
 
