@@ -43,6 +43,31 @@ describe('verify', () => {
     expect(verify(body, h, SECRET, { now: NOW })).toMatchObject({ reason: 'duplicated_header', header: 'x-service-timestamp' });
   });
 
+  it('reports a signing header present twice in a plain object under two letter cases', () => {
+    const h = sign(SECRET, body, { timestamp: NOW });
+    const both = { ...h, 'X-Service-Signature': h['x-service-signature'] };
+    expect(verify(body, both, SECRET, { now: NOW })).toMatchObject({ ok: false, reason: 'duplicated_header', header: 'x-service-signature' });
+    const tsTwice = { ...h, 'X-SERVICE-TIMESTAMP': String(NOW) };
+    expect(verify(body, tsTwice, SECRET, { now: NOW })).toMatchObject({ ok: false, reason: 'duplicated_header', header: 'x-service-timestamp' });
+  });
+
+  it('refuses a digest of the right length holding control or non-hex characters', () => {
+    const sig = signed()['x-service-signature'];
+    for (const bad of ['\u0000', '\u001b', 'g', ' ', 'é']) {
+      const value = sig.slice(0, 10) + bad + sig.slice(11);
+      const result = verify(body, signed({ 'x-service-signature': value }), SECRET, { now: NOW });
+      expect(result.ok).toBe(false);
+    }
+  });
+
+  it('agrees with the general path when the headers come as pairs or as an object', () => {
+    const h = sign(SECRET, body, { timestamp: NOW - 42 });
+    const asPairs = Object.entries(h) as Array<[string, string]>;
+    expect(verify(body, h, SECRET, { now: NOW })).toEqual(verify(body, asPairs, SECRET, { now: NOW }));
+    const upper = Object.fromEntries(asPairs.map(([k, v]) => [k.toUpperCase(), v]));
+    expect(verify(body, upper, SECRET, { now: NOW })).toEqual(verify(body, asPairs, SECRET, { now: NOW }));
+  });
+
   it.each([
     ['v1=abc', 'malformed_signature'],
     ['sha256=' + 'a'.repeat(64), 'malformed_signature'],
