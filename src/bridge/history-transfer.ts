@@ -5,7 +5,7 @@ import { HEADER_TRACE_ID } from '../protocol/index.ts';
 import type { HistoryExportDto } from '../shared/history.ts';
 import type { Exchange, ExchangeInput, HistoryFilter, Timing } from '../store/history.ts';
 import { BridgeError, validationError } from './errors.ts';
-import { faultList } from './dto.ts';
+import { faultList, summaryDto } from './dto.ts';
 import { bodyText, harOf, redactHeaders } from './har-export.ts';
 
 export const JSON_FORMAT = 'connector-testbench-history';
@@ -35,30 +35,20 @@ export function exportHistory(
 function jsonEntry(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
   // A redacted body keeps its bytes unless a credential-looking field had to be masked.
   const body = (b: Buffer) => (includeSecrets ? b : Buffer.from(bodyText(b, false), 'utf8'));
+  const { durationMs: _durationMs, responseStatus, ...summary } = summaryDto(e);
   return {
-    id: e.id,
-    direction: e.direction,
-    connectionId: e.connectionId ?? null,
-    localConnectorId: e.localConnectorId ?? null,
-    requestType: e.requestType ?? null,
-    tool: e.tool ?? null,
-    requestId: e.requestId ?? null,
-    traceId: e.traceId ?? null,
-    method: e.method,
-    url: e.url,
+    ...summary,
     requestHeaders: redactHeaders(e.requestHeaders, includeSecrets),
     requestBodyBase64: body(e.requestBody).toString('base64'),
-    responseStatus: e.responseStatus ?? null,
+    responseStatus,
     responseHeaders: e.responseHeaders ? redactHeaders(e.responseHeaders, includeSecrets) : null,
     responseBodyBase64: e.responseBody ? body(e.responseBody).toString('base64') : null,
-    verdict: e.verdict,
     errorMessage: e.errorMessage ?? null,
     // The diagnosis holds the received and the expected signatures: secret material.
     diagnosis: includeSecrets ? (e.diagnosis ?? null) : null,
     timing: e.timing ?? null,
     attempt: e.attempt ?? 1,
     faults: e.faults ?? null,
-    startedAt: e.startedAt,
   };
 }
 
