@@ -1,7 +1,6 @@
 // Verification of a signed request (decisions.md 1): headers, timestamp format, signature format,
 // constant-time HMAC comparison, skew window in both directions, then the protocol version.
 
-import { timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
   HEADER_PROTOCOL,
@@ -54,11 +53,6 @@ export type VerifyResult = VerifySuccess | VerifyFailure;
 
 const VERIFIED_HEADERS: readonly string[] = [HEADER_SIGNATURE, HEADER_TIMESTAMP, HEADER_PROTOCOL];
 
-export interface ParsedSignature {
-  scheme: string | null;
-  hex: string | null;
-}
-
 /** 1 to 11 ASCII digits (what /^\d{1,11}$/ accepts) as a number, else null; a loop, not a RegExp, on the hot path. */
 export function parseTimestamp(value: string): number | null {
   const n = value.length;
@@ -93,13 +87,6 @@ export function describeMalformedSignature(value: string): string {
 
 function truncate(value: string, max = 40): string {
   return value.length > max ? `${value.slice(0, max)}…` : value;
-}
-
-/** Constant-time comparison of two hex digests of equal, validated length. */
-export function digestsEqual(expectedHex: string, receivedHex: string): boolean {
-  const a = Buffer.from(expectedHex, 'hex');
-  const b = Buffer.from(receivedHex.toLowerCase(), 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const SIGNATURE_PREFIX = `${SIGNATURE_SCHEME}=`;
