@@ -205,8 +205,10 @@ function otherSecretCause(secrets: SecretInput[], index: number): MatchedCause {
   };
 }
 
-function hmacRaw(secret: SecretInput | Buffer, data: Buffer): string {
-  return createHmac('sha256', typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret).update(data).digest('hex');
+// For payloads that are not canonical (the signing mistakes tried below), so not hmacHex.
+function hmacRaw(secret: SecretInput, data: Buffer): string {
+  // createHmac takes a string key as UTF-8, as hmacHex does.
+  return createHmac('sha256', secret).update(data).digest('hex');
 }
 
 function findCause(
@@ -234,8 +236,9 @@ function findCause(
 
 function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: string, signature: string): Generator<Attempt> {
   const secretText = typeof secret === 'string' ? secret : Buffer.from(secret).toString('utf8');
-  const hmacIs = (s: SecretInput | Buffer, data: Buffer) => (received: string) => hmacRaw(s, data) === received;
-  const withPayload = (b: Buffer) => Buffer.concat([Buffer.from(`v1:${ts}:`), b]);
+  const hmacIs = (s: SecretInput, data: Buffer) => (received: string) => hmacRaw(s, data) === received;
+  // The canonical payload over another body or key: hmacHex hashes it without concatenating.
+  const canonicalIs = (s: SecretInput, b: Buffer) => (received: string) => hmacHex(s, ts, b) === received;
 
   // Presentation of the digest.
   const hexPart = signature.startsWith('v1=') ? signature.slice(3) : signature;
@@ -258,7 +261,7 @@ function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: s
       id: `body_reserialized:${form.id}`,
       title: `the body was re-serialized (${form.label})`,
       detail: `The signature matches the ${form.label} form of this JSON, not the bytes received: something parsed and re-serialized the body between signing and verifying. Sign and verify the raw bytes exactly as sent.`,
-      matches: hmacIs(secret, withPayload(form.bytes)),
+      matches: canonicalIs(secret, form.bytes),
     };
   }
 
@@ -268,7 +271,7 @@ function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: s
       id: `secret_variant:${variant.id}`,
       title: variant.label,
       detail: variant.detail,
-      matches: hmacIs(variant.key, withPayload(body)),
+      matches: canonicalIs(variant.key, body),
     };
   }
 
@@ -313,7 +316,7 @@ function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: s
 function signedWithMilliseconds(secret: SecretInput, ts: string, body: Buffer, received: string): boolean {
   const base = Number(ts) * 1000;
   for (let ms = 0; ms < 1000; ms++) {
-    if (hmacRaw(secret, Buffer.concat([Buffer.from(`v1:${base + ms}:`), body])) === received) return true;
+    if (hmacHex(secret, base + ms, body) === received) return true;
   }
   return false;
 }
