@@ -1,21 +1,19 @@
 // `history:export-curl`: a recorded request as a curl command, either byte-for-byte as sent or
 // re-signed now with the secret the engine knows. The secret itself never appears, only headers.
 
-import { HEADER_SIGNATURE, HEADER_TIMESTAMP, computeSignature, nowSeconds } from '../protocol/index.ts';
+import { nowSeconds } from '../protocol/index.ts';
 import type { Exchange } from '../store/history.ts';
 import { BridgeError } from './errors.ts';
 import { knownSecretOf } from './handler-context.ts';
 import type { HandlerContext } from './handler-context.ts';
-
-// curl computes these itself; copying them would make a replay lie about its own framing.
-const SKIPPED = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect']);
+import { resendableHeaders, resigned } from './resend-headers.ts';
 
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 export function curlCommand(ctx: HandlerContext, e: Exchange, mode: 'as-sent' | 're-signed'): string {
-  let headers = e.requestHeaders.filter(([name]) => !SKIPPED.has(name.toLowerCase()));
+  let headers = resendableHeaders(e.requestHeaders);
   if (mode === 're-signed') {
     const known = knownSecretOf(ctx, e);
     if (!known)
@@ -23,9 +21,7 @@ export function curlCommand(ctx: HandlerContext, e: Exchange, mode: 'as-sent' | 
         'secret_unknown',
         'this exchange went to a URL typed by hand and the testbench does not keep such secrets: export it as sent, or send it again through a connection',
       );
-    const timestamp = String((ctx.now ?? nowSeconds)());
-    const signature = computeSignature(known.secret, timestamp, e.requestBody);
-    headers = replaceHeader(replaceHeader(headers, HEADER_TIMESTAMP, timestamp), HEADER_SIGNATURE, signature);
+    headers = resigned(headers, known.secret, String((ctx.now ?? nowSeconds)()), e.requestBody);
   }
   const lines = [`curl -sS -X ${e.method} ${shellQuote(urlOf(ctx, e))}`];
   for (const [name, value] of headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
@@ -38,16 +34,6 @@ export function curlCommand(ctx: HandlerContext, e: Exchange, mode: 'as-sent' | 
   // Bytes a shell argument cannot hold (NUL, invalid UTF-8) travel as base64 on standard input.
   lines.push('  --data-binary @-');
   return `printf %s ${shellQuote(e.requestBody.toString('base64'))} | base64 -d | ${lines.join(' \\\n')}`;
-}
-
-function replaceHeader(headers: Array<[string, string]>, name: string, value: string): Array<[string, string]> {
-  let found = false;
-  const out = headers.map(([n, v]): [string, string] => {
-    if (n.toLowerCase() !== name) return [n, v];
-    found = true;
-    return [n, value];
-  });
-  return found ? out : [...out, [name, value]];
 }
 
 function asPrintableText(body: Buffer): string | null {

@@ -1,7 +1,7 @@
 // `history:replay`: sends a recorded request again, either byte for byte as sent (its old timestamp
 // and signature: what a connector does with a replay, or with an aged request) or re-signed now.
 
-import { HEADER_SIGNATURE, HEADER_TIMESTAMP, REQUEST_TYPES, computeSignature, explain, nowSeconds } from '../protocol/index.ts';
+import { REQUEST_TYPES, explain, nowSeconds } from '../protocol/index.ts';
 import type { RequestType } from '../protocol/index.ts';
 import { judgeAnswer } from '../platform/answers.ts';
 import { exchangeOfCall, parseJson, rawCall } from '../platform/client/index.ts';
@@ -13,11 +13,10 @@ import { diagnosisOf, exchangeOrThrow } from './exchange-detail.ts';
 import { detailDto } from './dto.ts';
 import { knownSecretOf } from './handler-context.ts';
 import type { HandlerContext, KnownSecret } from './handler-context.ts';
+import { resendableHeaders, resigned } from './resend-headers.ts';
 
 export type ReplayMode = 'as-sent' | 're-signed';
 
-// The transport sets these for the new request; copies would misstate its framing.
-const HOP_BY_HOP = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect']);
 const REPLAY_TIMEOUT_MS = 30_000;
 
 export async function replayExchange(ctx: HandlerContext, id: number, mode: ReplayMode): Promise<ExchangeDetailDto> {
@@ -28,11 +27,8 @@ export async function replayExchange(ctx: HandlerContext, id: number, mode: Repl
       'secret_unknown',
       `exchange #${id} went to a URL typed by hand and the testbench does not keep such secrets: replay it as sent, or send it again from the Console`,
     );
-  let headers = original.requestHeaders.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
-  if (mode === 're-signed') {
-    const timestamp = String((ctx.now ?? nowSeconds)());
-    headers = withHeader(withHeader(headers, HEADER_TIMESTAMP, timestamp), HEADER_SIGNATURE, computeSignature(known!.secret, timestamp, original.requestBody));
-  }
+  let headers = resendableHeaders(original.requestHeaders);
+  if (mode === 're-signed') headers = resigned(headers, known!.secret, String((ctx.now ?? nowSeconds)()), original.requestBody);
   const result = await rawCall(
     { method: original.method, url: targetUrl(ctx, original), headers, body: original.requestBody },
     { timeoutMs: REPLAY_TIMEOUT_MS },
@@ -98,14 +94,4 @@ function targetUrl(ctx: HandlerContext, e: Exchange): string {
     if (status?.url) return new URL(e.url, status.url).toString();
   }
   throw new BridgeError('not_running', 'the local connector that received this request is not running: start it, then replay again');
-}
-
-function withHeader(headers: Array<[string, string]>, name: string, value: string): Array<[string, string]> {
-  let found = false;
-  const out = headers.map(([n, v]): [string, string] => {
-    if (n.toLowerCase() !== name) return [n, v];
-    found = true;
-    return [n, value];
-  });
-  return found ? out : [...out, [name, value]];
 }
