@@ -78,7 +78,7 @@ export function businessToolService(ctx: PlatformContext, registry: ConnectionRe
         duration_ms: Math.round(result.durationMs * 10) / 10,
         request_id: result.requestId,
         trace_id: result.traceId,
-        exchange_ids: await (ctx.manager.flushHistory(), result.recorded),
+        exchange_ids: await ctx.manager.committedIds(result),
       };
       if (result.ok) return { ok: true, output: (result.json as { output: unknown }).output, ...common };
       return { ok: false, error: { code: result.code, message: result.message }, ...common };

@@ -63,7 +63,7 @@ export async function testConnection(ctx: PlatformContext, registry: ConnectionR
   try {
     const result = await ctx.manager.ping(registry.target(id));
     const latency = result.last?.timing.totalMs ?? null;
-    report = assessPing(result, { latencyMs: latency, exchangeIds: await (ctx.manager.flushHistory(), result.recorded), now: ctx.now(), healthyLatencyMs: ctx.healthyLatencyMs });
+    report = assessPing(result, { latencyMs: latency, exchangeIds: await ctx.manager.committedIds(result), now: ctx.now(), healthyLatencyMs: ctx.healthyLatencyMs });
   } catch (err) {
     if (!(err instanceof PlatformError) || err.code !== 'validation_error') throw err;
     report = {

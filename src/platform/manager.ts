@@ -268,6 +268,12 @@ export class ConnectorManager {
     this.writer.flush();
   }
 
+  /** The History ids of a call's attempts, committed now rather than at the end of the batching window. */
+  committedIds(result: ManagerResult): Promise<number[]> {
+    this.writer.flush();
+    return result.recorded;
+  }
+
   /** Resolves once every attempt recorded so far is committed to History. */
   drainHistory(): Promise<void> {
     return this.writer.drain();

@@ -44,8 +44,7 @@ export async function syncTools(ctx: PlatformContext, registry: ConnectionRegist
     reading = result.ok ? readToolList(result.json, source) : null;
   }
   // Answer only once History holds every attempt, so the UI can link to them at once.
-  ctx.manager.flushHistory();
-  const exchangeIds = await result.recorded;
+  const exchangeIds = await ctx.manager.committedIds(result);
   if (!reading)
     throw new PlatformError('connector_error', `tool sync failed: ${source} ended with ${result.code}: ${result.message}`, {
       code: result.code,
