@@ -1,9 +1,20 @@
-// Wire answers for failures (decisions.md 1-2): every verification failure leaves as the same
-// generic invalid_signature 401; the detailed reason stays inside the testbench.
+// Wire answers for failures (decisions.md 1-2): the HTTP status of each error code, and the one
+// generic invalid_signature 401 every verification failure leaves as (the reason stays inside).
 
-import { ERROR_HTTP_STATUS } from './types.ts';
 import type { ErrorAnswer, ProtocolErrorCode } from './types.ts';
 import type { VerifyFailure } from './verify.ts';
+
+/** HTTP status of each protocol error code (decisions.md 2). */
+export const ERROR_HTTP_STATUS: Readonly<Record<string, number>> = {
+  invalid_signature: 401,
+  invalid_request: 400,
+  payload_too_large: 413,
+  unsupported_protocol_version: 400,
+  unknown_type: 400,
+  unknown_tool: 200,
+  invalid_parameters: 200,
+  tool_error: 200,
+};
 
 export const INVALID_SIGNATURE_MESSAGE = 'the request signature could not be verified';
 

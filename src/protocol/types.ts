@@ -111,18 +111,6 @@ export interface ErrorAnswer {
 
 export type ConnectorAnswer = PongAnswer | CapabilitiesAnswer | ToolsAnswer | ResultAnswer | ErrorAnswer;
 
-/** HTTP status of each protocol error code (decisions.md 2). */
-export const ERROR_HTTP_STATUS: Readonly<Record<string, number>> = {
-  invalid_signature: 401,
-  invalid_request: 400,
-  payload_too_large: 413,
-  unsupported_protocol_version: 400,
-  unknown_type: 400,
-  unknown_tool: 200,
-  invalid_parameters: 200,
-  tool_error: 200,
-};
-
 /** Raw bytes of a request or answer body. Strings are taken as UTF-8. */
 export type RawBody = Uint8Array | string;
 
