@@ -27,11 +27,6 @@ export function getApiClient(): ApiClient {
   return cached;
 }
 
-/** Whether the page runs inside the desktop window (the preload's bridge is present). */
-export function isDesktop(): boolean {
-  return typeof (globalThis as PageGlobals).ctb?.call === 'function';
-}
-
 /**
  * Moves the token from the address bar into sessionStorage, so it survives reloads of this tab but
  * does not linger in the visible URL, the history list or a copied link.
@@ -47,9 +42,4 @@ function takeToken(page: PageGlobals): string | null {
     return fromUrl;
   }
   return page.sessionStorage?.getItem(STORAGE_KEY) ?? null;
-}
-
-/** Tests only: forget the chosen client. */
-export function resetApiClientForTests(): void {
-  cached = null;
 }
