@@ -1,7 +1,7 @@
 // The inspector's view of one History exchange, with the signature check re-run by the engine:
 // the stored diagnosis when the recorder made one, else `explain` with the secret the engine knows.
 
-import { explain } from '../protocol/index.ts';
+import { HEADER_SIGNATURE, HEADER_TIMESTAMP, explain } from '../protocol/index.ts';
 import type { DiagnosisDto, ExchangeDetailDto } from '../shared/index.ts';
 import type { Exchange } from '../store/history.ts';
 import { BridgeError } from './errors.ts';
@@ -18,7 +18,8 @@ export function exchangeOrThrow(ctx: HandlerContext, id: number): Exchange {
 export function diagnosisOf(ctx: HandlerContext, e: Exchange): DiagnosisDto | null {
   const stored = asDiagnosis(e.diagnosis);
   if (stored) return stored;
-  if (!e.requestHeaders.some(([n]) => n.toLowerCase() === 'x-service-signature' || n.toLowerCase() === 'x-service-timestamp')) return null;
+  const signed = e.requestHeaders.some(([n]) => n.toLowerCase() === HEADER_SIGNATURE || n.toLowerCase() === HEADER_TIMESTAMP);
+  if (!signed) return null;
   const known = knownSecretOf(ctx, e);
   if (!known) return null;
   // Judged at the moment it was sent, so a clock-skew fault reads as the skew it was.
