@@ -2,7 +2,7 @@
 // transport-free core, and reports one `exchange` event per handled request to its listeners.
 
 import type { HeaderBag, OrgMetadata } from '../protocol/index.ts';
-import { collectHeaders } from '../protocol/index.ts';
+import { collectHeaders, toBytes } from '../protocol/index.ts';
 import { fetchAdapter } from './fetch-adapter.ts';
 import { handleRequest } from './handle.ts';
 import { listen, nodeHandler, rawPairs } from './node-adapter.ts';
@@ -63,7 +63,7 @@ export function createConnector(options: ConnectorOptions): Connector {
     },
     definitions: () => registry.definitions(),
     handle(req: ConnectorRequest) {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+      const body = toBytes(req.body);
       const input: AdapterInput = { method: req.method, path: req.path, headers: req.headers, pairs: null, rawHeaders: null, body, startedAt: Date.now(), t0: performance.now() };
       // Failures of the core reject the returned promise, as they always have.
       return new Promise<ConnectorResponse>((resolve) => resolve(core.process(input)));
