@@ -9,7 +9,6 @@ import { describeSchemaErrors } from './registry.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { ConnectorOutcome, ConnectorRequest, ConnectorResponse, ToolContext } from './types.ts';
 
-export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json' };
 const NOT_FOUND_BODY = '{"error":"not_found"}';
 // Stateless between calls (no `stream` option), so one decoder serves every request.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -199,7 +198,7 @@ function answer(status: number, body: ConnectorAnswer, outcome: ConnectorOutcome
 }
 
 /** A fresh object per response: callers of handle() may add their own headers to it. */
-function jsonHeaders(): Record<string, string> {
+export function jsonHeaders(): Record<string, string> {
   return { 'content-type': 'application/json' };
 }
 

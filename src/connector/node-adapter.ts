@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorAnswer } from '../protocol/index.ts';
 import type { HeaderBag } from '../protocol/index.ts';
-import { JSON_HEADERS, isEndpoint, notFoundResponse, tooLargeResponse } from './handle.ts';
+import { isEndpoint, jsonHeaders, notFoundResponse, tooLargeResponse } from './handle.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { ConnectorResponse, ListeningConnector } from './types.ts';
 
@@ -122,7 +122,7 @@ function internalError(): ConnectorResponse {
   const body = errorAnswer('internal_error', 'the connector failed to answer this request');
   return {
     status: 500,
-    headers: { ...JSON_HEADERS },
+    headers: jsonHeaders(),
     body: JSON.stringify(body),
     outcome: { verification: null, requestType: null, tool: null, requestId: null, code: 'internal_error' },
   };
