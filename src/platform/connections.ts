@@ -9,7 +9,7 @@ import { parseConnectionInput } from './validate.ts';
 import type { ConnectionInput } from './validate.ts';
 import { DEFAULT_CONNECTOR_TIMEOUT_MS } from './manager.ts';
 import type { ConnectionTarget } from './manager.ts';
-import { iso, parseJsonColumn } from './context.ts';
+import { iso, parseJsonColumn, requireWorkspace } from './context.ts';
 import type { PlatformContext } from './context.ts';
 import type { ConnectionView, SsrfView, TestReport } from './types.ts';
 
@@ -112,8 +112,8 @@ export function connectionRegistry(ctx: PlatformContext) {
   }
 
   function checkWorkspace(input: ConnectionInput): void {
-    if (typeof input.workspace_id === 'string' && !db.prepare('SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(input.workspace_id, ctx.orgId))
-      throw new PlatformError('validation_error', `workspace_id "${input.workspace_id}" names no workspace`, { field: 'workspace_id' });
+    // null unbinds the connection; only an id has to name a workspace.
+    if (typeof input.workspace_id === 'string') requireWorkspace(ctx, input.workspace_id);
   }
 
   function checkName(name: string, exceptId: string): void {

@@ -3,7 +3,7 @@
 
 import { PlatformError } from './errors.ts';
 import { newId } from './ids.ts';
-import { iso } from './context.ts';
+import { iso, requireWorkspace } from './context.ts';
 import type { PlatformContext } from './context.ts';
 import type { DocumentInput, DocumentView } from './types.ts';
 
@@ -13,8 +13,7 @@ export function documentService(ctx: PlatformContext) {
   const { db } = ctx;
   return {
     record(input: DocumentInput): DocumentView {
-      if (typeof input.workspaceId !== 'string' || !db.prepare('SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(input.workspaceId, ctx.orgId))
-        throw new PlatformError('validation_error', `workspace_id "${String(input.workspaceId)}" names no workspace`, { field: 'workspace_id' });
+      requireWorkspace(ctx, input.workspaceId);
       if (typeof input.filename !== 'string' || input.filename === '')
         throw new PlatformError('validation_error', 'file must have a file name', { field: 'file' });
       const id = newId('doc');

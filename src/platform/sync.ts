@@ -8,7 +8,7 @@ import { newId } from './ids.ts';
 import { readToolList } from './tool-list.ts';
 import type { ToolListReading } from './tool-list.ts';
 import type { ManagerResult } from './manager.ts';
-import { iso, parseJsonColumn } from './context.ts';
+import { iso, parseJsonColumn, requireWorkspace } from './context.ts';
 import type { PlatformContext } from './context.ts';
 import type { ConnectionRegistry } from './connections.ts';
 import type { FlowItemView, FlowsView, SyncReport, ToolChange } from './types.ts';
@@ -28,8 +28,7 @@ function shouldFallBack(result: ManagerResult): boolean {
 export async function syncTools(ctx: PlatformContext, registry: ConnectionRegistry, id: string, options: SyncOptions = {}): Promise<SyncReport> {
   const connection = registry.row(id);
   const workspaceId = options.workspaceId === undefined ? connection.workspace_id : options.workspaceId;
-  if (workspaceId && !ctx.db.prepare('SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(workspaceId, ctx.orgId))
-    throw new PlatformError('validation_error', `workspace_id "${workspaceId}" names no workspace`, { field: 'workspace_id' });
+  if (workspaceId) requireWorkspace(ctx, workspaceId);
   const target = registry.target(id, workspaceId);
   const traceId = options.traceId ?? randomUUID();
 
