@@ -3,16 +3,11 @@
 
 import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../protocol/index.ts';
+import type { ToolContext } from '../types.ts';
 
-export interface TemplateScope {
+/** The call a handler sees (its ToolContext), with the parameters and the call's clock. */
+export interface TemplateScope extends ToolContext {
   parameters: JsonObject;
-  requestId: string;
-  conversationId?: string;
-  organizationId?: string;
-  channel?: string;
-  identity: JsonObject;
-  tool: string;
-  traceId?: string;
   /** Epoch milliseconds of the call. */
   nowMs: number;
 }
