@@ -142,6 +142,8 @@ export function connectionRegistry(ctx: PlatformContext) {
       const secret = data.signing_secret ? data.signing_secret : generateSigningSecret();
       const id = newId('conn');
       const at = iso(ctx);
+      // Again after the SSRF lookup's await: a concurrent create may have taken the name, and the
+      // UNIQUE constraint alone would answer a 500 instead of name_taken.
       checkName(data.name!, '');
       db.prepare(
         `INSERT INTO sdk_connections (id, org_id, name, webhook_url, secret_ciphertext, enabled, workspace_id, timeout_ms,
@@ -189,6 +191,7 @@ export function connectionRegistry(ctx: PlatformContext) {
       if (data.timeout_ms !== undefined) set('timeout_ms', data.timeout_ms);
       if (sets.length > 0) {
         set('updated_at', iso(ctx));
+        // Again after the SSRF lookup's await, as in create.
         if (data.name !== undefined) checkName(data.name, id);
         db.prepare(`UPDATE sdk_connections SET ${sets.join(', ')} WHERE id = ? AND org_id = ?`).run(...params, id, ctx.orgId);
       }
