@@ -55,19 +55,14 @@ export function verdictOf(e: ServedExchange): string {
   return e.outcome?.code ?? 'ok';
 }
 
-function pathOnly(target: string): string {
-  const cut = target.search(/[?#]/);
-  return cut === -1 ? target : target.slice(0, cut);
-}
-
 /** Records the exchange in History and returns the live event for it. */
 export function logExchange(history: History, ctx: LogContext, e: ServedExchange): HostRequestEvent {
   const def = ctx.definition;
-  const isEndpoint = e.method.toUpperCase() === 'POST' && pathOnly(e.target) === def.endpointPath;
   // The diagnosis explains the verdict the connector reached, so it uses the connector's own
-  // secret, window and version; the 404s of other paths have nothing to explain.
+  // secret, window and version. Only requests the SDK verified carry a verification: the 404s of
+  // other paths and the 413s have nothing to explain.
   const diagnosis =
-    isEndpoint && e.outcome?.verification
+    e.outcome?.verification
       ? explain(e.body, e.headers, [def.signingSecret], {
           // The arrival time, not now: a delayed or slow answer must not age the request in the log.
           now: e.arrivedAtSeconds,
