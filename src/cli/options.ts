@@ -88,6 +88,16 @@ export function collectHeader(
   return [...(previous ?? []), [name, value.slice(colon + 1).trim()]];
 }
 
+/** The connector URL from --url, else CTB_URL (checked like the flag); a usage error without. */
+export function requireUrl(flagValue: string | undefined): string {
+  const url = flagValue ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
+  if (!url)
+    throw new UsageError(
+      'a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL',
+    );
+  return url;
+}
+
 /** The secret from the flag, else CTB_SECRET; callers that need one get a usage error without. */
 export function requireSecret(flagValue: string | undefined): string {
   const secret = flagValue ?? process.env.CTB_SECRET;

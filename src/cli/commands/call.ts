@@ -15,6 +15,7 @@ import {
   parseJsonObject,
   readJsonObjectFile,
   requireSecret,
+  requireUrl,
 } from '../options.ts';
 import { out, printJson } from '../render.ts';
 import { callJson, callLines, verdictOf } from '../render-call.ts';
@@ -107,11 +108,7 @@ async function runCall(
   flags: CallFlags,
   fields: Parameters<typeof buildRequest>[1],
 ): Promise<void> {
-  const url = flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
-  if (!url)
-    throw new UsageError(
-      'a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL',
-    );
+  const url = requireUrl(flags.url);
   const secret = requireSecret(flags.secret);
   const result = await signedCall({
     url,

@@ -15,7 +15,7 @@ import {
 } from '../../conformance/index.ts';
 import type { ConformanceReport } from '../../conformance/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
-import { parseHttpUrl, parseInteger, requireSecret } from '../options.ts';
+import { parseHttpUrl, parseInteger, requireSecret, requireUrl } from '../options.ts';
 import { out } from '../render.ts';
 
 type Reporter = 'pretty' | 'json' | 'junit';
@@ -86,12 +86,7 @@ export function registerConformanceCommand(program: Command): void {
         .argParser(parseInteger('--timeout', { min: 1 })),
     )
     .action(async (flags: ConformanceFlags) => {
-      const url =
-        flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
-      if (!url)
-        throw new UsageError(
-          'a connector URL is needed: pass --url URL (e.g. http://127.0.0.1:4020/service) or set CTB_URL',
-        );
+      const url = requireUrl(flags.url);
       const secret = requireSecret(flags.secret);
       // Progress lines go to the terminal unless stdout itself carries the JSON or XML report.
       const showProgress = flags.reporter === 'pretty' || flags.output !== undefined;

@@ -14,7 +14,7 @@ import {
 } from '../../load/index.ts';
 import type { LoadRequestSpec } from '../../load/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
-import { parseHttpUrl, parseInteger, parseJsonObject, readBody, requireSecret } from '../options.ts';
+import { parseHttpUrl, parseInteger, parseJsonObject, readBody, requireSecret, requireUrl } from '../options.ts';
 import { out, printJson } from '../render.ts';
 
 interface LoadFlags {
@@ -137,9 +137,7 @@ export function registerLoadCommand(program: Command): void {
         .argParser(parseInteger('--timeout', { min: 1 })),
     )
     .action(async (flags: LoadFlags) => {
-      const url =
-        flags.url ?? (process.env.CTB_URL ? parseHttpUrl('CTB_URL')(process.env.CTB_URL) : undefined);
-      if (!url) throw new UsageError('a connector URL is needed: pass --url URL or set CTB_URL');
+      const url = requireUrl(flags.url);
       const secret = requireSecret(flags.secret);
       if (flags.duration !== undefined && flags.requests !== undefined)
         throw new UsageError('give -d/--duration or -n/--requests, not both');
