@@ -8,7 +8,6 @@ import type { ExchangeInput } from '../store/history.ts';
 
 const db = openDatabase((workerData as { file: string }).file);
 const history = new History(db);
-const commit = db.transaction((inputs: ExchangeInput[]) => inputs.map((input) => history.record(input)));
 
 parentPort!.on('message', (message: { seq: number; inputs: ExchangeInput[] } | { close: true }) => {
   if ('close' in message) {
@@ -17,7 +16,7 @@ parentPort!.on('message', (message: { seq: number; inputs: ExchangeInput[] } | {
     return;
   }
   try {
-    parentPort!.postMessage({ seq: message.seq, ids: commit(message.inputs) });
+    parentPort!.postMessage({ seq: message.seq, ids: history.recordAll(message.inputs) });
   } catch (error) {
     parentPort!.postMessage({ seq: message.seq, error: error instanceof Error ? error.message : String(error) });
   }

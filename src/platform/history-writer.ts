@@ -96,8 +96,7 @@ export class HistoryWriter {
   private commitHere(batch: Pending[]): void {
     let ids: number[];
     try {
-      const run = () => batch.map((p) => this.history.record(p.input));
-      ids = this.db && this.db.open && !this.db.inTransaction ? this.db.transaction(run)() : run();
+      ids = this.history.recordAll(batch.map((p) => p.input));
     } catch (error) {
       for (const p of batch) p.reject(error);
       return;
