@@ -3,8 +3,9 @@
 
 import { create } from 'zustand';
 import type { TargetDto } from '../../../../shared/index.ts';
-import { call, subscribe } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { downloadText, newRunId } from '../../lib/run-id.ts';
+import { cancelRun, trackRun } from '../run-lifecycle.ts';
 import { initialConformanceState } from './initialState.ts';
 import type { ConformanceState } from './initialState.ts';
 import { parseSkew } from './selectors.ts';
@@ -38,30 +39,24 @@ export const useConformanceStore = create<ConformanceState & ConformanceActions>
       error: null,
       exportError: null,
     });
-    const off = subscribe('conformance:progress', (p) => {
-      if (p.runId !== get().runId) return;
-      set((s) =>
-        s.checks.some((c) => c.id === p.check.id) ? {} : { checks: [...s.checks, p.check], total: p.total },
-      );
-    });
-    try {
-      const r = await call('conformance:run', { runId, target, skewSeconds: skew.value });
-      if (get().runId !== runId) return;
+    await trackRun(
+      { get, set },
+      runId,
+      'conformance:progress',
+      (p) =>
+        set((s) =>
+          s.checks.some((c) => c.id === p.check.id) ? {} : { checks: [...s.checks, p.check], total: p.total },
+        ),
+      () => call('conformance:run', { runId, target, skewSeconds: skew.value }),
       // The report is the truth: events may trail the answer, or a few may have been missed.
-      set(r.ok ? { report: r.data, checks: r.data.checks, total: r.data.checks.length } : { error: r.error });
-    } finally {
-      off();
-      if (get().runId === runId) set({ running: false, cancelling: false });
-    }
+      (r) =>
+        set(
+          r.ok ? { report: r.data, checks: r.data.checks, total: r.data.checks.length } : { error: r.error },
+        ),
+    );
   },
 
-  async cancel() {
-    const { runId, running } = get();
-    if (!runId || !running) return;
-    set({ cancelling: true });
-    const r = await call('conformance:cancel', { runId });
-    if (!r.ok) set({ error: r.error, cancelling: false });
-  },
+  cancel: () => cancelRun({ get, set }, 'conformance:cancel'),
 
   async exportReport(format) {
     const runId = get().report?.runId;

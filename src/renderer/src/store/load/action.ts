@@ -3,8 +3,9 @@
 
 import { create } from 'zustand';
 import type { TargetDto } from '../../../../shared/index.ts';
-import { call, subscribe } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { newRunId } from '../../lib/run-id.ts';
+import { cancelRun, trackRun } from '../run-lifecycle.ts';
 import { initialLoadState } from './initialState.ts';
 import type { LoadState } from './initialState.ts';
 import { buildLoadInput } from './selectors.ts';
@@ -61,28 +62,16 @@ export const useLoadStore = create<LoadState & LoadActions>()((set, get) => ({
       error: null,
       fieldErrors: {},
     });
-    const off = subscribe('load:progress', (p) => {
-      if (p.runId === get().runId) set({ progress: p });
-    });
-    try {
-      const r = await call('load:run', {
-        ...built.input,
-        runId,
-        ...(allowNonLoopback ? { allowNonLoopback: true } : {}),
-      });
-      if (get().runId !== runId) return;
-      set(r.ok ? { report: r.data } : { error: r.error });
-    } finally {
-      off();
-      if (get().runId === runId) set({ running: false, cancelling: false });
-    }
+    await trackRun(
+      { get, set },
+      runId,
+      'load:progress',
+      (progress) => set({ progress }),
+      () =>
+        call('load:run', { ...built.input, runId, ...(allowNonLoopback ? { allowNonLoopback: true } : {}) }),
+      (r) => set(r.ok ? { report: r.data } : { error: r.error }),
+    );
   },
 
-  async cancel() {
-    const { runId, running } = get();
-    if (!runId || !running) return;
-    set({ cancelling: true });
-    const r = await call('load:cancel', { runId });
-    if (!r.ok) set({ error: r.error, cancelling: false });
-  },
+  cancel: () => cancelRun({ get, set }, 'load:cancel'),
 }));
