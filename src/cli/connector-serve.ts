@@ -12,6 +12,7 @@ import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
 import { diagnose, exchangeLine } from './exchange-log.ts';
 import { diagnosisLines, out, table } from './render.ts';
+import { closeOnSignal, listenError } from './serving.ts';
 
 export const DEFAULT_CONNECTOR_PORT = 4020;
 
@@ -66,17 +67,7 @@ export async function serveConnector(flags: ServeFlags, explicit: Set<keyof Serv
     out(line);
   out('(Ctrl-C stops; one line per request follows)');
 
-  const stop = async (signal: string) => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    // A keep-alive client must not hold the process open past a short grace period.
-    setTimeout(() => process.exit(0), 2000).unref();
-    await served.close().catch(() => undefined);
-    out(`stopped (${signal})`);
-  };
-  const onSignal = (signal: NodeJS.Signals) => void stop(signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  closeOnSignal(() => served.close());
 }
 
 async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConnector> {
@@ -126,20 +117,6 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
       demo.close();
     },
   };
-}
-
-function listenError(error: NodeJS.ErrnoException, flags: ServeFlags): Error {
-  if (error.code === 'EADDRINUSE')
-    return new CheckFailedError(
-      `port ${flags.port} is already in use on ${flags.host}: choose another with --port (0 picks a free one)`,
-    );
-  if (error.code === 'EACCES')
-    return new CheckFailedError(
-      `not allowed to listen on ${flags.host}:${flags.port}: choose a port above 1023`,
-    );
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-    return new UsageError(`--host ${flags.host} is not an address of this machine`);
-  return new CheckFailedError(`cannot listen on ${flags.host}:${flags.port}: ${error.message}`);
 }
 
 function clock(): string {

@@ -8,6 +8,7 @@ import type { Plan, SsrfMode } from '../../platform/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { parsePort } from '../options.ts';
 import { out, table } from '../render.ts';
+import { closeOnSignal, listenError } from '../serving.ts';
 
 export const DEFAULT_PLATFORM_PORT = 4010;
 export const SEED_PASSWORD_ENV = 'CTB_SEED_PASSWORD';
@@ -74,17 +75,7 @@ async function servePlatform(flags: PlatformServeFlags): Promise<void> {
   }
   printBanner(engine, server, flags, seedPassword);
 
-  const stop = async (signal: string) => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    // A keep-alive client must not hold the process open past a short grace period.
-    setTimeout(() => process.exit(0), 2000).unref();
-    await engine.close().catch(() => undefined);
-    out(`stopped (${signal})`);
-  };
-  const onSignal = (signal: NodeJS.Signals) => void stop(signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  closeOnSignal(() => engine.close());
 }
 
 function printBanner(engine: Engine, server: PlatformServer, flags: PlatformServeFlags, seedPassword: string | undefined): void {
@@ -108,12 +99,4 @@ function printBanner(engine: Engine, server: PlatformServer, flags: PlatformServ
   ];
   for (const line of table(rows)) out(line);
   out('(Ctrl-C stops)');
-}
-
-function listenError(error: NodeJS.ErrnoException, flags: PlatformServeFlags): Error {
-  if (error.code === 'EADDRINUSE')
-    return new CheckFailedError(`port ${flags.port} is already in use on ${flags.host}: choose another with --port (0 picks a free one)`);
-  if (error.code === 'EACCES') return new CheckFailedError(`not allowed to listen on ${flags.host}:${flags.port}: choose a port above 1023`);
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new UsageError(`--host ${flags.host} is not an address of this machine`);
-  return new CheckFailedError(`cannot listen on ${flags.host}:${flags.port}: ${error.message}`);
 }
