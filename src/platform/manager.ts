@@ -2,7 +2,7 @@
 // retry policy, tenancy and trace headers, and one History record per attempt.
 
 import { randomUUID } from 'node:crypto';
-import { HEADER_TENANT_ID, HEADER_TRACE_ID, HEADER_WORKSPACE_ID } from '../protocol/index.ts';
+import { HEADER_TENANT_ID, HEADER_TRACE_ID, HEADER_WORKSPACE_ID, PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
 import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/index.ts';
 import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
@@ -14,7 +14,7 @@ import type { AnswerVerdict } from './answers.ts';
 import { checkUrl, defaultResolver } from './ssrf.ts';
 import type { Resolver, SsrfMode, UrlCheck } from './ssrf.ts';
 
-export const DEFAULT_CONNECTOR_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONNECTOR_TIMEOUT_MS = PLATFORM_TIMEOUT_MS;
 const MAX_ATTEMPTS = 3;
 const NETWORK_CODES = new Set(['connect_error', 'connection_reset', 'network_error']);
 

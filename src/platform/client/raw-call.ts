@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, buildConnector, request } from 'undici';
 import type { Dispatcher } from 'undici';
+import { PLATFORM_TIMEOUT_MS } from '../../protocol/index.ts';
 
 export interface RawRequest {
   method: string;
@@ -65,7 +66,6 @@ export interface RawCallOptions {
   pinnedAddress?: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 // The connect phase is attributed to the call that caused it through async context, so a pooled
@@ -119,7 +119,7 @@ export function rawCall(req: RawRequest, options: RawCallOptions = {}): Promise<
 }
 
 async function exchange(req: RawRequest, options: RawCallOptions): Promise<CallResult> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
