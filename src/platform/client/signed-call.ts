@@ -1,7 +1,7 @@
 // A signed call to a connector: builds the bytes, signs them (decisions.md 1), applies any fault
 // (decisions.md 4), sends through rawCall and parses the answer. Used by every caller in the project.
 
-import { canonicalPreview, fingerprint, HEADER_PROTOCOL, nowSeconds, sign, toBytes } from '../../protocol/index.ts';
+import { canonicalPreview, fingerprint, HEADER_PROTOCOL, HEADER_SIGNATURE, nowSeconds, sign, toBytes } from '../../protocol/index.ts';
 import { describeFaults, randomWrongSecret, shapeHeaders, tamper } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { rawCall } from './raw-call.ts';
@@ -55,7 +55,7 @@ export function prepareSignedRequest(input: SignedCallInput): { request: RawRequ
     },
     signing: {
       timestamp,
-      signature: signed['x-service-signature'],
+      signature: signed[HEADER_SIGNATURE],
       canonical: canonicalPreview(timestamp, body),
       secretFingerprint: fingerprint(secret),
       faults: describeFaults(faults),
