@@ -1,3 +1,6 @@
+// The signing client against a real local HTTP server: signed requests the receiver verifies, each
+// fault as it crosses the wire, and rawCall's redirect, size cap, timeout, reset and pinning rules.
+
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
