@@ -9,7 +9,7 @@ import { CONVERSATION } from './conversation.ts';
 import type { Memo } from './conversation.ts';
 import { DEMO_STEPS, initialDemoState } from './initialState.ts';
 import type { ChatTurn, DemoQuotation, DemoState } from './initialState.ts';
-import { stepDone } from './selectors.ts';
+import { currentStep, stepDone } from './selectors.ts';
 
 export interface DemoActions {
   load: () => Promise<void>;
@@ -53,7 +53,7 @@ export const useDemoStore = create<DemoState & DemoActions>()((set, get) => ({
   async run() {
     const s = get();
     if (s.busy) return;
-    const step = DEMO_STEPS[s.step];
+    const step = currentStep(s);
     set({ busy: true, error: null });
     try {
       if (step === 'chat') await converse(set, get);
