@@ -14,11 +14,6 @@ import { getApiClient } from '../../../bridge/client-for-window.ts';
 
 let client: ApiClient | null = null;
 
-/** Lets a test or an alternative shell provide its own transport. */
-export function setApiClient(next: ApiClient): void {
-  client = next;
-}
-
 function current(): ApiClient {
   client ??= getApiClient();
   return client;

@@ -24,10 +24,3 @@ export function syncChanges(report: SyncReportDto | undefined) {
     unchanged: count('unchanged'),
   };
 }
-
-export const STATUS_LABEL: Record<ConnectionDto['status'], string> = {
-  unknown: 'Not tested',
-  healthy: 'Healthy',
-  degraded: 'Degraded',
-  failing: 'Failing',
-};

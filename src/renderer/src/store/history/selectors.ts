@@ -4,9 +4,6 @@ import type { HistoryFilterDto } from '../../../../shared/index.ts';
 import type { HistoryFacetsDto } from '../../../../shared/history.ts';
 import type { HistoryState } from './initialState.ts';
 
-export const activeFilterCount = (s: HistoryState): number =>
-  Object.values(s.filter).filter((v) => v !== undefined && v !== '').length;
-
 export const canCompare = (s: HistoryState): boolean => s.selected.length === 2;
 export const canReplay = (s: HistoryState): boolean => s.selected.length === 1;
 

@@ -39,8 +39,3 @@ export function verdictTone(verdict: string, status: number | null): 'ok' | 'war
   if (/invalid|error|fail|refus|timeout|unreach/i.test(verdict)) return 'bad';
   return 'warn';
 }
-
-export function headerValue(headers: Array<[string, string]> | null, name: string): string | null {
-  const hit = headers?.find(([k]) => k.toLowerCase() === name.toLowerCase());
-  return hit ? hit[1] : null;
-}

@@ -4,8 +4,3 @@ import type { UiState } from './initialState.ts';
 
 export const workspaceName = (s: UiState, id: string | null | undefined): string | null =>
   (id && s.workspaces.find((w) => w.id === id)?.name) || null;
-
-export const isPremium = (s: UiState): boolean => s.org?.plan === 'premium';
-
-export const ssrfModeLabel = (s: UiState): string =>
-  s.info?.ssrfMode === 'strict' ? 'strict (production rules)' : 'dev (loopback and http allowed)';
