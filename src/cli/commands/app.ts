@@ -7,6 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.ts';
 import { parsePort } from '../options.ts';
+import { out } from '../render.ts';
+import { SEED_PASSWORD_ENV } from './platform.ts';
 import { electronAvailability, openInBrowser, runDesktop } from '../../bridge/desktop-launch.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -70,7 +72,7 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
     version: packageVersion(),
     ssrfMode: flags.ssrf as 'dev' | 'strict' | undefined,
     plan: flags.plan as 'free' | 'premium' | undefined,
-    seedPassword: flags.seedPassword ?? process.env.CTB_SEED_PASSWORD,
+    seedPassword: flags.seedPassword ?? process.env[SEED_PASSWORD_ENV],
   });
   let server;
   try {
@@ -84,7 +86,6 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
   }
   if (!isLoopbackHost(host))
     process.stderr.write(`ctb: warning: listening on ${host}: other machines can reach this UI (the token still guards the API)\n`);
-  const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`Connector Testbench (browser mode): ${server.url}`);
   out(`  data folder ${dataDir}`);
   if (backend.platformUrl) out(`  mock platform API ${backend.platformUrl}`);
