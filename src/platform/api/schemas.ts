@@ -1,6 +1,8 @@
 // JSON schemas of the mock platform API: they validate requests, serialize answers (a field missing
 // here never leaves the process, which keeps signing_secret out of lists) and become /openapi.json.
 
+import { TIMEOUT_RANGE_MS } from '../validate.ts';
+
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const int = { type: 'integer' } as const;
@@ -104,7 +106,7 @@ export const connectionInputProperties = {
   signing_secret: { type: 'string', description: 'Omit on create, or send "" on update, to have one generated' },
   enabled: { type: 'boolean', description: 'false when omitted on create' },
   workspace_id: { type: ['string', 'null'], description: 'Workspace that synced tools are registered in' },
-  timeout_ms: { type: 'integer', description: 'Timeout of calls to this connector (100-120000 ms)' },
+  timeout_ms: { type: 'integer', description: `Timeout of calls to this connector (${TIMEOUT_RANGE_MS.min}-${TIMEOUT_RANGE_MS.max} ms)` },
 } as const;
 
 export const testReportAnswerSchema = { ...testReportSchema, type: 'object' } as const;
