@@ -128,16 +128,7 @@ export async function readBody(source: BodySource): Promise<Buffer> {
   if (source.body !== undefined && source.bodyFile !== undefined)
     throw new UsageError('give the body once: --body or --body-file, not both');
   if (source.body !== undefined) return Buffer.from(source.body, 'utf8');
-  if (source.bodyFile !== undefined) {
-    try {
-      return await readFile(source.bodyFile);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        `cannot read --body-file ${source.bodyFile}: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`,
-      );
-    }
-  }
+  if (source.bodyFile !== undefined) return readFlagFile('--body-file', source.bodyFile);
   if (process.stdin.isTTY)
     throw new UsageError('no body: pass --body-file FILE, --body TEXT, or pipe the body on standard input');
   const chunks: Buffer[] = [];
@@ -146,16 +137,19 @@ export async function readBody(source: BodySource): Promise<Buffer> {
 }
 
 export async function readJsonObjectFile(flag: string, file: string): Promise<Record<string, unknown>> {
-  let text: string;
+  return parseJsonObjectText(`${flag} ${file}`, (await readFlagFile(flag, file)).toString('utf8'));
+}
+
+/** A file named by a flag; a missing or unreadable one is bad usage, not a crash. */
+async function readFlagFile(flag: string, file: string): Promise<Buffer> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
       `cannot read ${flag} ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`,
     );
   }
-  return parseJsonObjectText(`${flag} ${file}`, text);
 }
 
 function clip(value: string, max = 60): string {
