@@ -2,6 +2,7 @@
 // folder, `typ` claim separating user tokens from widget tokens so a widget token never opens an admin route.
 
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { nowSeconds } from '../../protocol/index.ts';
 import { ApiError } from './errors.ts';
 
 export type TokenType = 'user' | 'widget';
@@ -40,7 +41,7 @@ const ALGORITHM = 'HS256';
 export function createTokenService(options: TokenServiceOptions): TokenService {
   if (options.secret.byteLength < 32) throw new Error('the JWT key must be at least 32 bytes');
   const key = options.secret;
-  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const now = options.now ?? nowSeconds;
   const userTtl = options.userTtlSeconds ?? DEFAULT_USER_TTL_SECONDS;
   const widgetTtl = options.widgetTtlSeconds ?? DEFAULT_WIDGET_TTL_SECONDS;
 
