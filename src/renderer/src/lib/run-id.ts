@@ -1,4 +1,5 @@
 // A fresh run id chosen by the UI, so a run can be cancelled before its call answers.
+// The randomUUID fallback is for a plain-http page in browser mode, where crypto.randomUUID is absent.
 
 export function newRunId(prefix: string): string {
   const random =
@@ -6,16 +7,4 @@ export function newRunId(prefix: string): string {
       ? crypto.randomUUID()
       : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `${prefix}-${random}`;
-}
-
-/** Saves text as a file through the browser's download (a blob link), in both shells. */
-export function downloadText(filename: string, mime: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { ExchangeSummaryDto, HistoryFilterDto } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
+import { downloadText } from '../../lib/download.ts';
 import { useUiStore } from '../ui/action.ts';
 import { BLOCK, initialHistoryState } from './initialState.ts';
 import type { HistoryState } from './initialState.ts';
@@ -156,12 +157,7 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     });
     set({ busy: null });
     if (!r.ok) return set({ actionError: r.error });
-    const url = URL.createObjectURL(new Blob([r.data.content], { type: r.data.mimeType }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = r.data.fileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(r.data.fileName, r.data.mimeType, r.data.content);
     set({
       notice: `Exported ${r.data.count} exchange${r.data.count === 1 ? '' : 's'} to ${r.data.fileName}${r.data.redacted ? ' (signatures and credentials redacted)' : ' WITH signatures and credentials'}${r.data.truncated ? ' — only the newest 10,000 matching ones' : ''}.`,
     });

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { ExchangeDetailDto } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
+import { downloadText } from '../../lib/download.ts';
 import { initialInspectorState } from './initialState.ts';
 import type { BodyView, InspectorState } from './initialState.ts';
 
@@ -73,13 +74,7 @@ export const useInspectorStore = create<InspectorState & InspectorActions>()((se
     set({ exportError: null });
     const r = await call('history:export-har', { ids: [id] });
     if (!r.ok) return set({ exportError: r.error });
-    const blob = new Blob([JSON.stringify(r.data.har, null, 2)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `exchange-${id}.har`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(`exchange-${id}.har`, 'application/json', JSON.stringify(r.data.har, null, 2));
   },
 
   listen() {
