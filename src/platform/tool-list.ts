@@ -38,6 +38,8 @@ export function readToolList(json: unknown, source: 'capabilities.list' | 'tools
   return { tools, metadata, warnings };
 }
 
+const TOOL_FIELDS = new Set(['name', 'description', 'auth', 'chat', 'input_schema']);
+
 function readTool(item: unknown, index: number, warnings: string[]): ToolDefinition | null {
   if (!isObject(item)) {
     warnings.push(`tools[${index}] is not an object and is skipped`);
@@ -63,8 +65,7 @@ function readTool(item: unknown, index: number, warnings: string[]): ToolDefinit
     schema = item.input_schema as ToolDefinition['input_schema'];
     if (schema.type !== 'object') note(`"input_schema.type" is ${JSON.stringify(schema.type)}; expected "object"`);
   } else note('"input_schema" is missing; taken as an object without properties');
-  const known = new Set(['name', 'description', 'auth', 'chat', 'input_schema']);
-  const extra = Object.keys(item).filter((k) => !known.has(k));
+  const extra = Object.keys(item).filter((k) => !TOOL_FIELDS.has(k));
   if (extra.length) note(`unknown fields ${extra.map((k) => JSON.stringify(k)).join(', ')} are ignored`);
   return { name, description, auth, chat, input_schema: schema };
 }
