@@ -2,7 +2,15 @@
 // typed URL, through the signing client (faults included), recorded in History and explained.
 
 import { randomUUID } from 'node:crypto';
-import { HEADER_TENANT_ID, HEADER_TRACE_ID, HEADER_WORKSPACE_ID, REQUEST_TYPES, explain } from '../protocol/index.ts';
+import {
+  DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
+  HEADER_TENANT_ID,
+  HEADER_TRACE_ID,
+  HEADER_WORKSPACE_ID,
+  PROTOCOL_VERSION,
+  REQUEST_TYPES,
+  explain,
+} from '../protocol/index.ts';
 import type { JsonObject, RequestType } from '../protocol/index.ts';
 import { buildRequest, exchangeOfCall, signedCall } from '../platform/client/index.ts';
 import type { CallResult, Faults, SignedCallResult } from '../platform/client/index.ts';
@@ -14,7 +22,6 @@ import { exchangeOrThrow } from './exchange-detail.ts';
 import type { HandlerContext, KnownSecret } from './handler-context.ts';
 import { httpUrl, idOf, objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalObject, optionalString, requiredString } from './validate.ts';
 import type { Obj } from './validate.ts';
-import { PROTOCOL_VERSION, DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS } from '../protocol/index.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const TEN_YEARS_S = 10 * 365 * 24 * 3600;
