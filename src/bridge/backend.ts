@@ -47,9 +47,6 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   });
   const hub = new EventHub();
   announceHistory(engine, hub);
-  // The user's History limits (History screen) are enforced on a timer for as long as the backend runs.
-  const pruner = retentionFor(engine.history);
-  pruner.start();
   let platformUrl: string | null = null;
   const host = engine.host;
   host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
@@ -60,6 +57,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     await engine.close();
     throw error;
   }
+  // The user's History limits (History screen) are enforced on a timer for as long as the backend
+  // runs; started once nothing else can fail, so a failed open leaves no timer behind.
+  const pruner = retentionFor(engine.history);
+  pruner.start();
   const shutdown = new AbortController();
   const handlers = createHandlers({
     engine,
