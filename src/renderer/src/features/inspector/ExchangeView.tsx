@@ -10,7 +10,7 @@ import { HeadersTable } from './HeadersTable.tsx';
 import { SignaturePanel } from './SignaturePanel.tsx';
 import { Waterfall } from './Waterfall.tsx';
 import { ExportBar } from './ExportBar.tsx';
-import { ReplayBar } from '../history/ReplayBar.tsx';
+import { ReplayBar } from './ReplayBar.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);

@@ -1,23 +1,13 @@
 // Replay from the Inspector: the exchange on screen sent again as sent or re-signed; the replay
 // is a new History exchange and the Inspector moves to it.
 
-import { useState } from 'react';
-import type { ApiError } from '../../../../shared/index.ts';
-import { call } from '../../api/client.ts';
-import { useUiStore } from '../../store/ui/action.ts';
+import { useInspectorStore } from '../../store/inspector/action.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 
 export function ReplayBar({ id }: { id: number }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const replay = async (mode: 'as-sent' | 're-signed') => {
-    setBusy(true);
-    setError(null);
-    const r = await call('history:replay', { id, mode });
-    setBusy(false);
-    if (!r.ok) return setError(r.error);
-    useUiStore.getState().navigate({ name: 'inspector', param: String(r.data.id) });
-  };
+  const busy = useInspectorStore((s) => s.replaying);
+  const error = useInspectorStore((s) => s.replayError);
+  const replay = (mode: 'as-sent' | 're-signed') => useInspectorStore.getState().replay(id, mode);
   return (
     <section className="section" data-testid="replay-section">
       <header className="section__head">

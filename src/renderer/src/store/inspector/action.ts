@@ -1,10 +1,11 @@
-// Inspector actions: open an exchange by history id, page the history, copy as curl (re-signed
-// or as sent) and export HAR. The clipboard and the download are the only browser effects here.
+// Inspector actions: open an exchange by history id, page the history, replay it, copy as curl
+// (re-signed or as sent) and export HAR. The clipboard and the download are the only browser effects here.
 
 import { create } from 'zustand';
 import type { ExchangeDetailDto } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
 import { downloadText } from '../../lib/download.ts';
+import { useUiStore } from '../ui/action.ts';
 import { initialInspectorState } from './initialState.ts';
 import type { BodyView, InspectorState } from './initialState.ts';
 
@@ -15,6 +16,8 @@ export interface InspectorActions {
   setView: (which: 'request' | 'response', view: BodyView) => void;
   copyCurl: (mode: 'as-sent' | 're-signed') => Promise<void>;
   exportHar: () => Promise<void>;
+  /** Sends the exchange again; the replay is a new History exchange, which the Inspector opens. */
+  replay: (id: number, mode: 'as-sent' | 're-signed') => Promise<void>;
   listen: () => () => void;
 }
 
@@ -24,7 +27,7 @@ export const useInspectorStore = create<InspectorState & InspectorActions>()((se
   ...initialInspectorState,
 
   show(detail) {
-    set({ current: detail, error: null, loadingId: null, curl: null, exportError: null });
+    set({ current: detail, error: null, loadingId: null, curl: null, exportError: null, replayError: null });
   },
 
   async open(id) {
@@ -75,6 +78,14 @@ export const useInspectorStore = create<InspectorState & InspectorActions>()((se
     const r = await call('history:export-har', { ids: [id] });
     if (!r.ok) return set({ exportError: r.error });
     downloadText(`exchange-${id}.har`, 'application/json', JSON.stringify(r.data.har, null, 2));
+  },
+
+  async replay(id, mode) {
+    set({ replaying: true, replayError: null });
+    const r = await call('history:replay', { id, mode });
+    set({ replaying: false });
+    if (!r.ok) return set({ replayError: r.error });
+    useUiStore.getState().navigate({ name: 'inspector', param: String(r.data.id) });
   },
 
   listen() {

@@ -1,5 +1,5 @@
 // State of the Inspector: the exchange shown (from the console, a host log line or history), the
-// history list beside it, and the outcome of the copy/export actions.
+// history list beside it, and the outcome of the copy/export and replay actions.
 
 import type { ApiError, ExchangeDetailDto, ExchangeSummaryDto } from '../../../../shared/index.ts';
 
@@ -17,6 +17,8 @@ export interface InspectorState {
   responseView: BodyView;
   curl: { mode: 'as-sent' | 're-signed'; command: string; copied: boolean } | null;
   exportError: ApiError | null;
+  replaying: boolean;
+  replayError: ApiError | null;
 }
 
 export const initialInspectorState: InspectorState = {
@@ -31,4 +33,6 @@ export const initialInspectorState: InspectorState = {
   responseView: 'pretty',
   curl: null,
   exportError: null,
+  replaying: false,
+  replayError: null,
 };
