@@ -1,7 +1,6 @@
 // Fault injection of decisions.md 4: the ways a real platform (or a broken proxy) gets a signed
 // request wrong, applied on purpose so connector developers can see how they answer.
 
-import { randomBytes } from 'node:crypto';
 import { recase } from '../../protocol/index.ts';
 
 export interface Faults {
@@ -25,10 +24,6 @@ export function describeFaults(f: Faults | undefined): string[] {
   if (f.protocolVersion !== undefined) out.push(`protocol version "${f.protocolVersion}"`);
   if (f.replay) out.push('request delivered twice (replay)');
   return out;
-}
-
-export function randomWrongSecret(): string {
-  return `whsec_${randomBytes(32).toString('hex')}`;
 }
 
 /**

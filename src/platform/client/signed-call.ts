@@ -2,7 +2,8 @@
 // (decisions.md 4), sends through rawCall and parses the answer. Used by every caller in the project.
 
 import { canonicalPreview, fingerprint, HEADER_PROTOCOL, HEADER_SIGNATURE, nowSeconds, sign, toBytes } from '../../protocol/index.ts';
-import { describeFaults, randomWrongSecret, shapeHeaders, tamper } from './faults.ts';
+import { generateSigningSecret } from '../ids.ts';
+import { describeFaults, shapeHeaders, tamper } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { rawCall } from './raw-call.ts';
 import type { CallResult, RawCallOptions, RawRequest } from './raw-call.ts';
@@ -35,7 +36,8 @@ export function prepareSignedRequest(input: SignedCallInput): { request: RawRequ
   const faults = input.faults;
   const body = encodeBody(input.body, faults);
   const timestamp = String((input.now ?? nowSeconds)() + Math.trunc(faults?.skewOffsetSeconds ?? 0));
-  const secret = faults?.wrongSecret ? randomWrongSecret() : input.secret;
+  // A fresh secret of the real shape: only its value is wrong.
+  const secret = faults?.wrongSecret ? generateSigningSecret() : input.secret;
   const signed = sign(secret, body, { timestamp });
   const headers: Array<[string, string]> = [
     ['content-type', 'application/json'],
