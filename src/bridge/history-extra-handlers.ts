@@ -6,14 +6,13 @@ import type { HistoryRetentionDto } from '../shared/history.ts';
 import { validationError } from './errors.ts';
 import { summaryDto } from './dto.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { parseFilter } from './history-handlers.ts';
+import { filterOf } from './history-handlers.ts';
 import { replayExchange } from './history-replay.ts';
 import { retentionFor } from './history-retention.ts';
 import { exchangesToExport, exportHistory, MAX_EXPORT, parseImport } from './history-transfer.ts';
-import { objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalString, requiredInteger } from './validate.ts';
+import { MAX_EXCHANGE_ID, exchangeIds, objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalString, requiredInteger } from './validate.ts';
 import type { Obj } from './validate.ts';
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
 const MAX_IMPORT_CHARS = 64 * 1024 * 1024;
 
 type ExtraHandlers = Pick<
@@ -39,16 +38,16 @@ export function historyExtraHandlers(ctx: HandlerContext): ExtraHandlers {
       const input = objectInput(raw, 'the input', { optional: true });
       onlyKeys(input, ['filter'], 'history:count');
       const headId = history.newestId();
-      return { total: history.count(parseFilter(objectInput(input.filter, 'filter', { optional: true })), { maxId: headId }), headId };
+      return { total: history.count(filterOf(input), { maxId: headId }), headId };
     },
 
     'history:slice': (raw) => {
       const input = objectInput(raw);
       onlyKeys(input, ['filter', 'offset', 'limit', 'headId'], 'history:slice');
-      const items = history.slice(parseFilter(objectInput(input.filter, 'filter', { optional: true })), {
-        offset: requiredInteger(input, 'offset', 0, MAX_ID),
+      const items = history.slice(filterOf(input), {
+        offset: requiredInteger(input, 'offset', 0, MAX_EXCHANGE_ID),
         limit: requiredInteger(input, 'limit', 1, 500),
-        maxId: optionalInteger(input, 'headId', 0, MAX_ID),
+        maxId: optionalInteger(input, 'headId', 0, MAX_EXCHANGE_ID),
       });
       return { items: items.map(summaryDto) };
     },
@@ -70,18 +69,15 @@ export function historyExtraHandlers(ctx: HandlerContext): ExtraHandlers {
     'history:replay': (raw) => {
       const input = objectInput(raw);
       onlyKeys(input, ['id', 'mode'], 'history:replay');
-      return replayExchange(ctx, requiredInteger(input, 'id', 1, MAX_ID), oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!);
+      return replayExchange(ctx, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID), oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!);
     },
 
     'history:export': (raw) => {
       const input = objectInput(raw);
       onlyKeys(input, ['ids', 'filter', 'format', 'includeSecrets'], 'history:export');
-      const ids = input.ids;
-      if (ids !== undefined && (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_EXPORT || ids.some((id) => !Number.isInteger(id) || id < 1)))
-        throw validationError(`ids must be a list of 1 to ${MAX_EXPORT} exchange ids`, 'ids');
       const selection = exchangesToExport(history, {
-        ids: ids as number[] | undefined,
-        filter: parseFilter(objectInput(input.filter, 'filter', { optional: true })),
+        ids: exchangeIds(input, 'ids', MAX_EXPORT, { optional: true }),
+        filter: filterOf(input),
       });
       return exportHistory(selection.exchanges, {
         format: oneOf(input, 'format', ['har', 'json'] as const)!,

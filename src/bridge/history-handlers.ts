@@ -3,16 +3,14 @@
 
 import type { Handlers, HistoryFilterDto } from '../shared/index.ts';
 import type { HistoryFilter } from '../store/history.ts';
-import { validationError } from './errors.ts';
 import { summaryDto } from './dto.ts';
 import { exchangeDetail, exchangeOrThrow } from './exchange-detail.ts';
 import { curlCommand } from './curl-export.ts';
 import { harOf } from './har-export.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalString, requiredInteger } from './validate.ts';
+import { MAX_EXCHANGE_ID, exchangeIds, objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalString, requiredInteger } from './validate.ts';
 import type { Obj } from './validate.ts';
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
 const MAX_HAR_ENTRIES = 1000;
 
 type HistoryHandlers = Pick<Handlers, 'history:page' | 'history:get' | 'history:export-curl' | 'history:export-har'>;
@@ -22,34 +20,36 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
     'history:page': (raw) => {
       const input = objectInput(raw, 'the input', { optional: true });
       onlyKeys(input, ['filter', 'before', 'limit'], 'history:page');
-      const filter = parseFilter(objectInput(input.filter, 'filter', { optional: true }));
+      const filter = filterOf(input);
       const page = ctx.engine.history.page(filter, {
-        before: optionalInteger(input, 'before', 1, MAX_ID),
+        before: optionalInteger(input, 'before', 1, MAX_EXCHANGE_ID),
         limit: optionalInteger(input, 'limit', 1, 500),
       });
       return { items: page.items.map(summaryDto), nextBefore: page.nextBefore };
     },
 
-    'history:get': (raw) => exchangeDetail(ctx, requiredInteger(objectInput(raw), 'id', 1, MAX_ID)),
+    'history:get': (raw) => exchangeDetail(ctx, requiredInteger(objectInput(raw), 'id', 1, MAX_EXCHANGE_ID)),
 
     'history:export-curl': (raw) => {
       const input = objectInput(raw);
-      const e = exchangeOrThrow(ctx, requiredInteger(input, 'id', 1, MAX_ID));
+      const e = exchangeOrThrow(ctx, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID));
       return { command: curlCommand(ctx, e, oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!) };
     },
 
     'history:export-har': (raw) => {
       const input = objectInput(raw);
-      const ids = input.ids;
-      if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_HAR_ENTRIES || ids.some((id) => !Number.isInteger(id) || id < 1))
-        throw validationError(`ids must be a list of 1 to ${MAX_HAR_ENTRIES} exchange ids`, 'ids');
-      const exchanges = (ids as number[]).map((id) => exchangeOrThrow(ctx, id));
+      const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(ctx, id));
       return { har: harOf(exchanges, { includeSecrets: optionalBoolean(input, 'includeSecrets') ?? false, version: ctx.info.version }) };
     },
   };
 }
 
-export function parseFilter(f: Obj): HistoryFilter {
+/** The optional `filter` field of a history method's input. */
+export function filterOf(input: Obj): HistoryFilter {
+  return parseFilter(objectInput(input.filter, 'filter', { optional: true }));
+}
+
+function parseFilter(f: Obj): HistoryFilter {
   const keys: Array<keyof HistoryFilterDto> = ['direction', 'connectionId', 'localConnectorId', 'tool', 'requestType', 'verdict', 'responseStatus', 'id', 'since', 'until'];
   onlyKeys(f, keys, 'filter');
   const out: HistoryFilter = {
@@ -61,8 +61,8 @@ export function parseFilter(f: Obj): HistoryFilter {
     verdict: optionalString(f, 'verdict', 100),
     responseStatus: optionalInteger(f, 'responseStatus', 0, 999),
     id: optionalString(f, 'id', 200),
-    since: optionalInteger(f, 'since', 0, MAX_ID),
-    until: optionalInteger(f, 'until', 0, MAX_ID),
+    since: optionalInteger(f, 'since', 0, MAX_EXCHANGE_ID),
+    until: optionalInteger(f, 'until', 0, MAX_EXCHANGE_ID),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as HistoryFilter;
 }

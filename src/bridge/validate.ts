@@ -75,5 +75,17 @@ export function httpUrl(value: string, field: string): string {
   return url.toString();
 }
 
+/** History rows are addressed by their positive integer id. */
+export const MAX_EXCHANGE_ID = Number.MAX_SAFE_INTEGER;
+
+/** A list of 1 to `max` exchange ids; undefined only when the field is absent and `optional`. */
+export function exchangeIds(obj: Obj, field: string, max: number, options: { optional?: boolean } = {}): number[] | undefined {
+  const ids = obj[field];
+  if (ids === undefined && options.optional) return undefined;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > max || ids.some((id) => !Number.isInteger(id) || id < 1))
+    throw validationError(`${field} must be a list of 1 to ${max} exchange ids`, field);
+  return ids as number[];
+}
+
 /** Ids are opaque strings the engine made; bound them so nothing huge reaches SQLite. */
 export const idOf = (obj: Obj, field = 'id'): string => requiredString(obj, field, 200);
