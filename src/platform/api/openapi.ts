@@ -2,7 +2,7 @@
 // the bearer scheme and the two bodies Fastify does not parse as JSON (upload, signed event) described.
 
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { TAGS } from './context.ts';
 
 export const OPENAPI_INFO = {
@@ -13,16 +13,11 @@ export const OPENAPI_INFO = {
   version: '1',
 };
 
-interface RouteDocConfig {
-  /** Body of a multipart route, for the document only (the handler validates while streaming). */
-  uploadBody?: object;
-  /** Body of a raw-bytes route, for the document only (the bytes are verified, not parsed, first). */
-  rawBody?: object;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Body of a multipart route, for the document only (the handler validates while streaming). */
     uploadBody?: object;
+    /** Body of a raw-bytes route, for the document only (the bytes are verified, not parsed, first). */
     rawBody?: object;
   }
 }
@@ -45,7 +40,7 @@ export function registerOpenApi(app: FastifyInstance): void {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     transform: ({ schema, url, route }) => {
-      const config = (route.config ?? {}) as RouteDocConfig;
+      const config: FastifyContextConfig = route.config ?? {};
       if (!schema) return { schema, url };
       if (config.uploadBody) return { schema: { ...schema, body: config.uploadBody, consumes: ['multipart/form-data'] }, url };
       if (config.rawBody) return { schema: { ...schema, body: config.rawBody, consumes: ['application/json'] }, url };
