@@ -1,4 +1,5 @@
 // Tools: the business tools a sync registered, with auth, chat exposure and their schema.
+// Runs against the Demo connector registered through the UI, so the tools come from a real sync.
 
 import { test, expect } from './fixtures.ts';
 import { registerDemoConnection, screens, testAndSync } from './ui-steps.ts';

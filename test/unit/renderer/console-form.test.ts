@@ -1,4 +1,5 @@
 // The console form's step before sending: inline problems for bad input, or the contract input.
+// Pure functions, so they are tested here without a browser; the e2e spec checks the screen.
 
 import { describe, expect, it } from 'vitest';
 import { buildSendInput, parameterSkeleton } from '../../../src/renderer/src/store/console/selectors.ts';

@@ -1,4 +1,5 @@
 // The inspector's pure helpers: signature diff, body views, skew and waterfall geometry.
+// Pure functions, so they are tested here without a browser; the e2e spec checks what gets drawn.
 
 import { describe, expect, it } from 'vitest';
 import { firstDifference, splitAt } from '../../../src/renderer/src/lib/diff.ts';

@@ -1,4 +1,5 @@
 // The compare view's line diff: what a person sees marked when two exchanges' bodies differ.
+// Pure functions, so they are tested here without a browser; the e2e spec checks the screen.
 
 import { describe, expect, it } from 'vitest';
 import { headerDiff, lineDiff } from '../../../src/renderer/src/lib/line-diff.ts';

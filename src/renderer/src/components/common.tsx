@@ -1,4 +1,5 @@
 // Small pieces shared by the screens: status badge, copy button, two-step confirm, empty state.
+// Kept here once so every screen shows the same status words and confirms destructive steps alike.
 
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';

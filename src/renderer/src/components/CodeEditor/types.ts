@@ -1,4 +1,5 @@
 // Props of the one code editor of the app (shared/style.md anchor 9).
+// Apart from the editor module, so a screen can type its props without pulling Monaco into its chunk.
 
 export interface EditorProblem {
   line: number;

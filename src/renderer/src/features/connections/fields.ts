@@ -1,4 +1,5 @@
 // Which form field an engine error belongs to, and the checks made before anything is sent.
+// Shared by the create and edit forms, so both place an engine error under the same field.
 
 import type { ApiError } from '../../../../shared/index.ts';
 

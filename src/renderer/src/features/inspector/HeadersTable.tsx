@@ -1,4 +1,5 @@
 // Headers exactly as they went over the wire (name case and order kept).
+// Shown unnormalized on purpose: a duplicated or oddly cased signing header is often the bug.
 
 export function HeadersTable({ headers, testId }: { headers: Array<[string, string]>; testId: string }) {
   if (headers.length === 0) return <p className="muted small">No headers.</p>;

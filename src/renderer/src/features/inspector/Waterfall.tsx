@@ -1,4 +1,5 @@
 // Where the time went: connect, waiting for the first byte, download, as SVG bars on one scale.
+// The bar geometry is computed in lib/geometry.ts, so it is unit-tested without a DOM.
 
 import type { ExchangeDetailDto } from '../../../../shared/index.ts';
 import { waterfallBars } from '../../lib/geometry.ts';

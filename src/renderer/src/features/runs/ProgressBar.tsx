@@ -1,4 +1,5 @@
 // A determinate progress bar with its label, for the runs in flight (conformance, load).
+// Shared by both run screens so progress looks and reads the same (an ARIA progressbar).
 
 export function ProgressBar({
   fraction,

@@ -1,4 +1,5 @@
 // Derived views of the connections state, as plain functions (shared/style.md anchor 8).
+// Components read derived values through these, so each is computed one way for every screen.
 
 import type { ApiError, ConnectionDto, SyncReportDto } from '../../../../shared/index.ts';
 import type { ConnectionOp, ConnectionsState } from './initialState.ts';

@@ -1,4 +1,5 @@
 // Derived views of an exchange for the inspector, as plain functions over the detail DTO.
+// Components read derived values through these, so each is computed one way for every screen.
 
 import type { ExchangeDetailDto } from '../../../../shared/index.ts';
 import { base64ToBytes, bytesToText, prettyJson } from '../../lib/bytes.ts';

@@ -1,4 +1,5 @@
 // Derived views of the local connectors state, as plain functions.
+// Components read derived values through these, so each is computed one way for every screen.
 
 import type { HostRequestEventDto, LocalConnectorDto, ToolDefinitionDto } from '../../../../shared/index.ts';
 import type { LocalState } from './initialState.ts';

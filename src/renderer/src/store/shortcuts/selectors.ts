@@ -1,4 +1,5 @@
 // Derived views of the keyboard layer, as plain functions: the declared shortcuts by group.
+// Components read derived values through these, so each is computed one way for every screen.
 
 import { SHORTCUTS } from '../../lib/shortcuts.ts';
 import type { Shortcut } from '../../lib/shortcuts.ts';

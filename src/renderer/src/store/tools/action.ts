@@ -1,4 +1,5 @@
 // Tools actions: list the business tools (all, or one workspace's) and pick one to read its schema.
+// The schema is read from the listed tool, not fetched again: the list already carries it.
 
 import { create } from 'zustand';
 import { call } from '../../api/client.ts';

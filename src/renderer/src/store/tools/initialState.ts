@@ -1,4 +1,5 @@
 // State of the Tools screen: the business tools synced from connections, filtered by workspace.
+// Tools come only from a sync; this screen reads them and never edits them.
 
 import type { ApiError, BusinessToolDto } from '../../../../shared/index.ts';
 

@@ -1,4 +1,5 @@
 // Derived views of the tools state, as plain functions.
+// Components read derived values through these, so each is computed one way for every screen.
 
 import type { BusinessToolDto } from '../../../../shared/index.ts';
 import type { ToolsState } from './initialState.ts';

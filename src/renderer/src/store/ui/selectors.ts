@@ -1,4 +1,5 @@
 // Derived views of the shell state, as plain functions over the state (shared/style.md anchor 8).
+// Components read derived values through these, so each is computed one way for every screen.
 
 import type { UiState } from './initialState.ts';
 
