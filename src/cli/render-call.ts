@@ -1,7 +1,7 @@
 // What a signed call from `ctb ping | tools | invoke` looked like and what it means: the verdict
 // (did the connector answer success for this request type), the terminal view and the JSON object.
 
-import { safeText } from '../protocol/index.ts';
+import { nowSeconds, safeText } from '../protocol/index.ts';
 import type { RequestType, ToolDefinition } from '../protocol/index.ts';
 import type { CallResult, CallTiming, SignedCallResult } from '../platform/client/index.ts';
 import { headerLines, table, wrap } from './render.ts';
@@ -55,7 +55,7 @@ function successMessage(type: RequestType, json: unknown): string {
   const answer = json as { time?: unknown; tools?: ToolDefinition[] };
   if (type === 'ping') {
     if (typeof answer.time !== 'number') return 'pong';
-    const offset = Math.floor(Date.now() / 1000) - answer.time;
+    const offset = nowSeconds() - answer.time;
     return `pong (connector clock ${offset === 0 ? 'in step with this one' : `${Math.abs(offset)} s ${offset > 0 ? 'behind' : 'ahead'}`})`;
   }
   if (type === 'capabilities.list' || type === 'tools.list') return `${answer.tools?.length ?? 0} tool(s)`;

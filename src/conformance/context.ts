@@ -8,6 +8,7 @@ import {
   HEADER_TIMESTAMP,
   PROTOCOL_VERSION,
   computeSignature,
+  nowSeconds,
   recase,
 } from '../protocol/index.ts';
 import type { RequestType, ToolDefinition } from '../protocol/index.ts';
@@ -73,7 +74,7 @@ export class ConformanceContext {
     this.secret = options.secret;
     this.skewSeconds = options.skewSeconds;
     this.timeoutMs = options.timeoutMs;
-    this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.clock = options.now ?? nowSeconds;
   }
 
   now(): number {
