@@ -143,13 +143,12 @@ export async function checkUrl(url: string, mode: SsrfMode, resolver: Resolver =
   else {
     try {
       addresses = [...new Set(await resolver(bareHost))];
+      if (addresses.length === 0) findings.push({ reason: `the host "${bareHost}" resolves to no address`, fatalInDev: false });
     } catch (err) {
       addresses = [];
       const code = (err as { code?: string }).code;
       findings.push({ reason: `the host "${bareHost}" does not resolve${code ? ` (${code})` : ''}`, fatalInDev: false });
     }
-    if (addresses.length === 0 && !findings.some((f) => f.reason.includes('does not resolve')))
-      findings.push({ reason: `the host "${bareHost}" resolves to no address`, fatalInDev: false });
   }
   for (const address of addresses) {
     const c = classifyAddress(address);

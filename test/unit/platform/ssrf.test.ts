@@ -14,6 +14,7 @@ const DNS: Record<string, string[]> = {
   'private.example.com': ['192.168.1.20'],
   'mapped.example.com': ['::ffff:127.0.0.1'],
   'metadata.example.com': ['169.254.169.254'],
+  'empty.example.com': [],
 };
 const resolver: Resolver = async (host) => {
   const found = DNS[host];
@@ -69,6 +70,7 @@ const TABLE: Array<[string, boolean, boolean, string]> = [
   ['https://mapped.example.com/service', false, true, 'IPv4-mapped'],
   ['https://metadata.example.com/service', false, false, 'metadata'],
   ['https://unknown.example.com/service', false, true, 'does not resolve'],
+  ['https://empty.example.com/service', false, true, 'resolves to no address'],
   ['ftp://public.example.com/service', false, false, 'scheme'],
   ['not a url', false, false, 'absolute URL'],
 ];
