@@ -2,11 +2,9 @@
 // answering Results, refusing calls from any frame but the app's own page; events on 'ctb:event'.
 
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { METHOD_NAMES, fail } from '../shared/index.ts';
+import { EVENT_CHANNEL, METHOD_NAMES, fail } from '../shared/index.ts';
 import type { Dispatch } from '../bridge/dispatch.ts';
 import type { EventHub } from '../bridge/event-hub.ts';
-
-export const EVENT_CHANNEL = 'ctb:event';
 
 export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, isTrustedSender: (url: string | null) => boolean): () => void {
   for (const method of METHOD_NAMES) {

@@ -1,9 +1,7 @@
 // What the preload exposes as `window.ctb`: call(method, input) and on(event, listener) for the
 // names of the contract only (VS Code's validateIPC). No ipcRenderer, no Node, no other channel.
 
-import { EVENT_NAMES, METHOD_NAMES } from '../shared/contract.ts';
-
-export const EVENT_CHANNEL = 'ctb:event';
+import { EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES } from '../shared/contract.ts';
 
 /** The slice of ipcRenderer the bridge uses, so tests can pass a fake. */
 export interface IpcRendererLike {

@@ -143,6 +143,9 @@ export const METHOD_NAMES = [
 
 export const EVENT_NAMES = ['host:request', 'history:appended', 'history:pruned', 'connections:changed', 'conformance:progress', 'load:progress'] as const satisfies readonly EventName[];
 
+/** The one IPC channel carrying every event to the window; each method travels on its own name. */
+export const EVENT_CHANNEL = 'ctb:event';
+
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && (METHOD_NAMES as readonly string[]).includes(name);
 }
