@@ -4,10 +4,8 @@
 import type { LoadReportDto } from '../../../../shared/index.ts';
 import { linePath, niceTicks, nines, percentileLabel } from '../../lib/chart-scale.ts';
 import { formatMs } from '../../store/load/selectors.ts';
+import { H, LatencyGrid, PAD, W } from './ChartFrame.tsx';
 
-const W = 560;
-const H = 220;
-const PAD = { left: 56, right: 16, top: 12, bottom: 30 };
 const X_TICKS = [0, 90, 99, 99.9, 99.99, 100];
 
 export function PercentileChart({ report }: { report: LoadReportDto }) {
@@ -26,14 +24,7 @@ export function PercentileChart({ report }: { report: LoadReportDto }) {
     <figure className="chart" data-testid="percentile-chart">
       <figcaption className="chart__title">Latency by percentile</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Latency by percentile">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-            <text className="chart__axis" x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
-              {t === 0 ? '0' : formatMs(t)}
-            </text>
-          </g>
-        ))}
+        <LatencyGrid ticks={ticks} y={y} />
         {X_TICKS.filter((p) => p >= 100 || nines(p, maxNines) < maxNines).map((p) => (
           <g key={p}>
             <line

@@ -3,11 +3,7 @@
 
 import type { LoadTimelinePointDto } from '../../../../shared/index.ts';
 import { linePath, niceTicks } from '../../lib/chart-scale.ts';
-import { formatMs } from '../../store/load/selectors.ts';
-
-const W = 560;
-const H = 220;
-const PAD = { left: 56, right: 16, top: 12, bottom: 30 };
+import { H, LatencyGrid, PAD, W } from './ChartFrame.tsx';
 
 export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
   const span = Math.max(1, ...points.map((p) => p.second));
@@ -44,14 +40,7 @@ export function TimelineChart({ points }: { points: LoadTimelinePointDto[] }) {
             </title>
           </rect>
         ))}
-        {ticks.map((t) => (
-          <g key={t}>
-            <line className="chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-            <text className="chart__axis" x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
-              {t === 0 ? '0' : formatMs(t)}
-            </text>
-          </g>
-        ))}
+        <LatencyGrid ticks={ticks} y={y} />
         {xTicks.map((t) => (
           <text key={t} className="chart__axis" x={x(t)} y={H - PAD.bottom + 16} textAnchor="middle">
             {t} s
