@@ -164,11 +164,16 @@ export interface LoadProgressDto {
 export function isLoopbackUrl(url: string): boolean {
   let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    host = new URL(url).hostname;
   } catch {
     return false;
   }
-  host = host.replace(/^\[|\]$/g, '');
+  return isLoopbackHost(host);
+}
+
+/** The same test for a bare host name or address, bracketed or not (`--host` of `ctb serve`). */
+export function isLoopbackHost(name: string): boolean {
+  const host = name.toLowerCase().replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
   if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;

@@ -10,6 +10,7 @@ import { parsePort } from '../options.ts';
 import { out } from '../render.ts';
 import { SEED_PASSWORD_ENV } from './platform.ts';
 import { electronAvailability, openInBrowser, runDesktop } from '../../bridge/desktop-launch.ts';
+import { isLoopbackHost } from '../../shared/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -64,7 +65,7 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
   // Imported here: the other commands start without SQLite and the engine.
   const { defaultDataDir } = await import('../../engine/index.ts');
   const { openBackend } = await import('../../bridge/backend.ts');
-  const { startBrowserServer, isLoopbackHost } = await import('../../bridge/http-server.ts');
+  const { startBrowserServer } = await import('../../bridge/http-server.ts');
   const dataDir = resolve(flags.dataDir ?? defaultDataDir());
   const backend = await openBackend({
     dataDir,
