@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useUiStore } from './store/ui/action.ts';
 import type { RouteName } from './store/ui/initialState.ts';
 import { useConnectionsStore } from './store/connections/action.ts';
-import { useInspectorStore } from './store/inspector/action.ts';
 import { useLocalStore } from './store/local/action.ts';
 import { ErrorNote } from './components/ErrorNote.tsx';
 import { KeyboardShortcuts, ShortcutsButton } from './components/Shortcuts.tsx';
@@ -46,7 +45,6 @@ export function App() {
     window.addEventListener('hashchange', onHash);
     const offs = [
       useConnectionsStore.getState().listen(),
-      useInspectorStore.getState().listen(),
       useLocalStore.getState().listen(),
     ];
     return () => {

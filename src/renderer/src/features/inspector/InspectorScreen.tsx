@@ -15,7 +15,11 @@ export function InspectorScreen({ param }: { param?: string }) {
   const wanted = param && /^\d+$/.test(param) ? Number(param) : null;
 
   useEffect(() => {
-    void useInspectorStore.getState().loadHistory();
+    const st = useInspectorStore.getState();
+    void st.loadHistory();
+    // Only while the list is on screen: a load run appends thousands a second, and the list is
+    // read afresh each time the Inspector opens anyway.
+    return st.listen();
   }, []);
 
   useEffect(() => {
