@@ -8,6 +8,7 @@ import type { DemoInvokeDto, DemoResetDto, DemoStateDto, Handlers } from '../sha
 import type { Exchange } from '../store/history.ts';
 import { connectionDto } from './dto.ts';
 import { DemoOwnership } from './demo-state.ts';
+import type { DemoOwnedKind } from './demo-state.ts';
 import { BridgeError } from './errors.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { objectInput, onlyKeys, optionalObject, optionalString, requiredString } from './validate.ts';
@@ -23,17 +24,15 @@ export function demoHandlers(ctx: HandlerContext): DemoHandlers {
   const changed = (id: string) => ctx.hub?.emit('connections:changed', { id });
 
   /** The recorded id, while the object still exists (a user may have deleted it by hand). */
-  function ownedConnector(): string | null {
-    const id = owned.get('connector');
-    if (id && !ctx.host.list().some((d) => d.id === id)) owned.forget('connector');
-    return owned.get('connector');
+  function stillOwned(kind: DemoOwnedKind, exists: (id: string) => boolean): string | null {
+    const id = owned.get(kind);
+    if (id === null || exists(id)) return id;
+    owned.forget(kind);
+    return null;
   }
 
-  function ownedConnection(): string | null {
-    const id = owned.get('connection');
-    if (id && !platform.connections.list().some((c) => c.id === id)) owned.forget('connection');
-    return owned.get('connection');
-  }
+  const ownedConnector = () => stillOwned('connector', (id) => ctx.host.list().some((d) => d.id === id));
+  const ownedConnection = () => stillOwned('connection', (id) => platform.connections.list().some((c) => c.id === id));
 
   function state(extra: Partial<DemoStateDto> = {}): DemoStateDto {
     const connectorId = ownedConnector();
