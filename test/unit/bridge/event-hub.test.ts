@@ -1,3 +1,6 @@
+// The event hub that feeds IPC and Server-Sent Events: what reaches subscribers, and which bursts
+// of one kind are coalesced into fewer deliveries.
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventHub } from '../../../src/bridge/event-hub.ts';
 import type { PushedEvent } from '../../../src/bridge/event-hub.ts';
