@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { FaultsDto, RequestTypeDto, ToolDefinitionDto } from '../../../../shared/index.ts';
 import { call } from '../../api/client.ts';
+import { base64ToBytes, bytesToText } from '../../lib/bytes.ts';
 import { useInspectorStore } from '../inspector/action.ts';
 import { initialConsoleState } from './initialState.ts';
 import type { ConsoleState, TargetKind } from './initialState.ts';
@@ -30,7 +31,7 @@ export interface ConsoleActions {
 function toolsFromAnswer(b64: string | null): ToolDefinitionDto[] {
   if (!b64) return [];
   try {
-    const body = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
+    const body = JSON.parse(bytesToText(base64ToBytes(b64)));
     const list = body?.tools ?? body?.output?.tools;
     return Array.isArray(list)
       ? list.filter((t: unknown) => t && typeof (t as ToolDefinitionDto).name === 'string')
