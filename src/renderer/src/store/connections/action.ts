@@ -6,6 +6,7 @@ import type { ConnectionDto, ConnectionInput, Result } from '../../../../shared/
 import { call, subscribe } from '../../api/client.ts';
 import { initialConnectionsState } from './initialState.ts';
 import type { ConnectionOp, ConnectionsState } from './initialState.ts';
+import { withoutSecret } from './selectors.ts';
 
 export interface ConnectionsActions {
   load: () => Promise<void>;
@@ -49,7 +50,7 @@ function without<V>(map: Record<string, V>, key: string): Record<string, V> {
 
 function upsert(items: ConnectionDto[], c: ConnectionDto): ConnectionDto[] {
   // The plaintext secret lives only in `revealed`; the list keeps what a list answer would show.
-  const { signing_secret: _secret, ...safe } = c;
+  const safe = withoutSecret(c);
   const i = items.findIndex((x) => x.id === c.id);
   if (i < 0) return [...items, safe];
   const next = items.slice();

@@ -13,6 +13,12 @@ export const opError = (s: ConnectionsState, op: ConnectionOp, id: string): ApiE
 export const isBusy = (s: ConnectionsState, op: ConnectionOp, id: string): boolean =>
   Boolean(s.busy[`${op}:${id}`]);
 
+/** A connection without the plaintext secret an answer may carry: no store keeps that secret. */
+export function withoutSecret(c: ConnectionDto): ConnectionDto {
+  const { signing_secret: _secret, ...safe } = c;
+  return safe;
+}
+
 /** Counts per change kind: what a sync changed is what a person looks for. */
 export function syncChanges(report: SyncReportDto | undefined) {
   if (!report) return null;

@@ -3,8 +3,9 @@
 
 import { create } from 'zustand';
 import { DEMO_CHANNEL } from '../../../../shared/index.ts';
-import type { ApiError, ConnectionDto, DemoInvokeDto, Result } from '../../../../shared/index.ts';
+import type { ApiError, DemoInvokeDto, Result } from '../../../../shared/index.ts';
 import { call } from '../../api/client.ts';
+import { withoutSecret } from '../connections/selectors.ts';
 import { CONVERSATION } from './conversation.ts';
 import type { Memo } from './conversation.ts';
 import { DEMO_STEPS, initialDemoState } from './initialState.ts';
@@ -27,12 +28,6 @@ export interface DemoActions {
 const PACE_MS = typeof navigator !== 'undefined' && navigator.webdriver ? 0 : 450;
 const pause = () => new Promise((r) => setTimeout(r, PACE_MS));
 
-/** A connection as the demo keeps it: never with a secret, whatever an answer carried. */
-function masked(c: ConnectionDto): ConnectionDto {
-  const { signing_secret: _dropped, ...rest } = c;
-  return rest;
-}
-
 type Get = () => DemoState & DemoActions;
 type Set = (partial: Partial<DemoState> | ((s: DemoState) => Partial<DemoState>)) => void;
 
@@ -45,7 +40,7 @@ export const useDemoStore = create<DemoState & DemoActions>()((set, get) => ({
     const c = r.data.connection;
     set({
       loaded: true,
-      setup: { ...r.data, connection: c ? masked(c) : null },
+      setup: { ...r.data, connection: c ? withoutSecret(c) : null },
       workspaceId: c?.workspace_id ?? get().workspaceId,
     });
   },
@@ -127,7 +122,7 @@ async function runSetupStep(
     const r = await call('demo:create-connection', undefined);
     if (!r.ok) return set({ error: r.error });
     const c = r.data.connection;
-    return set({ setup: { ...r.data, connection: c ? masked(c) : null } });
+    return set({ setup: { ...r.data, connection: c ? withoutSecret(c) : null } });
   }
   if (!id)
     return set({ error: { code: 'demo_not_started', message: 'Create the connection first (step 1).' } });
@@ -144,7 +139,7 @@ async function runSetupStep(
     if (!r.ok) return set({ error: r.error });
     // A new workspace needs a new sync: its business tools are not registered yet.
     return set((s) => ({
-      setup: s.setup && { ...s.setup, connection: masked(r.data) },
+      setup: s.setup && { ...s.setup, connection: withoutSecret(r.data) },
       sync: null,
       tools: [],
     }));
