@@ -8,7 +8,7 @@ import { knownSecretOf } from './handler-context.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { resendableHeaders, resigned } from './resend-headers.ts';
 
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -4,7 +4,7 @@
 import type { Exchange } from '../store/history.ts';
 import { faultList } from './dto.ts';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 const SENSITIVE_HEADER = /^(x-service-signature|authorization|proxy-authorization|cookie|set-cookie|x-ctb-token)$|secret|token|api[-_]?key|password/i;
 const SENSITIVE_KEY = /secret|password|token|api[-_]?key|authorization/i;
 

@@ -16,7 +16,7 @@ export interface PruneReport {
 const SETTING_KEY = 'retention';
 const DAY_MS = 24 * 3600 * 1000;
 export const PRUNE_BATCH = 1000;
-export const PRUNE_INTERVAL_MS = 60_000;
+const PRUNE_INTERVAL_MS = 60_000;
 
 /** One per History (the engine's database): the handlers and the backend find it by History. */
 const registry = new WeakMap<History, RetentionPruner>();

@@ -8,9 +8,9 @@ import { BridgeError, validationError } from './errors.ts';
 import { faultList, summaryDto } from './dto.ts';
 import { bodyText, harOf, redactHeaders } from './har-export.ts';
 
-export const JSON_FORMAT = 'connector-testbench-history';
+const JSON_FORMAT = 'connector-testbench-history';
 export const MAX_EXPORT = 10_000;
-export const MAX_IMPORT = 50_000;
+const MAX_IMPORT = 50_000;
 
 export function exportHistory(
   exchanges: Exchange[],

@@ -9,7 +9,7 @@ import { validationError } from './errors.ts';
 
 type LocalHandlers = Pick<Handlers, 'local:list' | 'local:get-schema' | 'local:save' | 'local:delete' | 'local:start' | 'local:stop'>;
 
-export function localConnectorDto(ctx: HandlerContext, id: string): LocalConnectorDto {
+function localConnectorDto(ctx: HandlerContext, id: string): LocalConnectorDto {
   const stored = ctx.host.get(id);
   const status = ctx.host.status(id);
   return {

@@ -11,7 +11,7 @@ import { registerConformanceCommand } from './commands/conformance.ts';
 import { registerLoadCommand } from './commands/load.ts';
 import { registerAppCommands } from './commands/app.ts';
 
-export function buildProgram(): Command {
+function buildProgram(): Command {
   const program = new Command('ctb')
     .description('Connector Testbench: mock platform, local connector host and signed-request tools')
     // One line per usage error, like our own UsageError lines (commander's default is two lines).

@@ -55,7 +55,7 @@ export function parseJsonObject(flag: string) {
   return (value: string): Record<string, unknown> => parseJsonObjectText(flag, value);
 }
 
-export function parseJsonObjectText(flag: string, text: string): Record<string, unknown> {
+function parseJsonObjectText(flag: string, text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

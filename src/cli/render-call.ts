@@ -62,7 +62,7 @@ function successMessage(type: RequestType, json: unknown): string {
   return 'result';
 }
 
-export function formatTiming(t: CallTiming): string {
+function formatTiming(t: CallTiming): string {
   const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} ms`);
   return `connect ${t.reusedConnection ? 'reused' : ms(t.connectMs)}, first byte ${ms(t.firstByteMs)}, total ${ms(t.totalMs)}`;
 }

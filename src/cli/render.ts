@@ -31,7 +31,7 @@ export function table(rows: Array<[string, string | string[]]>): string[] {
  * A marker line under `received`: `^` under every character that differs from `expected`
  * (hex compared case-insensitively, since verifiers accept either case).
  */
-export function diffMarker(expected: string, received: string): { marker: string; differing: number } {
+function diffMarker(expected: string, received: string): { marker: string; differing: number } {
   let marker = '';
   let differing = 0;
   const len = Math.max(expected.length, received.length);

@@ -73,7 +73,7 @@ function stringFor(schema: Schema, name: string): string {
 }
 
 /** A value that satisfies `schema` as far as the supported keywords go (checked with ajv after). */
-export function sampleValue(input: unknown, root: Schema, name = '', depth = 0): unknown {
+function sampleValue(input: unknown, root: Schema, name = '', depth = 0): unknown {
   const schema = resolve(asSchema(input), root);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];

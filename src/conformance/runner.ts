@@ -43,7 +43,7 @@ export function staticCheckIds(): string[] {
   return STAGES.flatMap((s) => (Array.isArray(s) ? s.map((c) => c.id) : []));
 }
 
-export function matchesOnly(id: string, only: string[] | undefined): boolean {
+function matchesOnly(id: string, only: string[] | undefined): boolean {
   if (!only || only.length === 0) return true;
   return only.some((o) => id === o || id.startsWith(o.endsWith('.') ? o : `${o}.`));
 }

@@ -12,7 +12,7 @@ import { isTrustedPageUrl } from './security.ts';
 import type { TrustedPage } from './security.ts';
 import { createMainWindow } from './window.ts';
 
-export function desktopPaths(mainDir = dirname(fileURLToPath(import.meta.url))): { preload: string; renderer: string } {
+function desktopPaths(mainDir = dirname(fileURLToPath(import.meta.url))): { preload: string; renderer: string } {
   return { preload: join(mainDir, '../preload/index.cjs'), renderer: join(mainDir, '../renderer/index.html') };
 }
 

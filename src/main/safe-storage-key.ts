@@ -8,7 +8,7 @@ import type { SafeStorage } from 'electron';
 import { FileKeyProvider, SecretKeyError } from '../platform/index.ts';
 import type { KeyProvider } from '../platform/index.ts';
 
-export const SAFE_KEY_FILE = 'secret.key.safe';
+const SAFE_KEY_FILE = 'secret.key.safe';
 
 type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
   Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;

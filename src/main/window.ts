@@ -15,7 +15,7 @@ export interface WindowOptions {
   session: Session;
 }
 
-export const SECURE_WEB_PREFERENCES = {
+const SECURE_WEB_PREFERENCES = {
   contextIsolation: true,
   sandbox: true,
   nodeIntegration: false,

@@ -34,7 +34,7 @@ interface LoadFlags {
 }
 
 /** `10s`, `500ms`, `2m`, or a plain number of seconds. */
-export function parseDuration(value: string): number {
+function parseDuration(value: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
   const ms = m ? Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000) : NaN;
   if (!m || ms < 1 || ms > 24 * 3_600_000)
@@ -43,7 +43,7 @@ export function parseDuration(value: string): number {
 }
 
 /** `200` or `200/s`: requests per second, above zero. */
-export function parseRate(value: string): number {
+function parseRate(value: string): number {
   const m = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(value.trim());
   const rate = m ? Number(m[1]) : NaN;
   if (!m || rate <= 0 || rate > 1_000_000)

@@ -10,7 +10,7 @@ import { parsePort } from '../options.ts';
 import { out, table } from '../render.ts';
 import { closeOnSignal, listenError } from '../serving.ts';
 
-export const DEFAULT_PLATFORM_PORT = 4010;
+const DEFAULT_PLATFORM_PORT = 4010;
 export const SEED_PASSWORD_ENV = 'CTB_SEED_PASSWORD';
 
 interface PlatformServeFlags {

@@ -6,7 +6,7 @@ import type { Exchange } from '../context.ts';
 import { errorCodeOf, fail, isObject, pass, skip } from '../expect.ts';
 import type { CheckDefinition } from './check.ts';
 
-export const SLOW_ANSWER_MS = 5000;
+const SLOW_ANSWER_MS = 5000;
 
 /** Words that tell an attacker which verification step failed. */
 const DETAIL_PATTERN =

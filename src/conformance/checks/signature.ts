@@ -12,13 +12,13 @@ const REF = 'protocol.md 5.1; decisions.md 1';
 const REFUSED = 'HTTP 401 {"type":"error","code":"invalid_signature",...}';
 const ACCEPTED = 'HTTP 200 {"type":"pong",...}';
 
-export async function mustRefuse(ctx: ConformanceContext, req: RawRequest, hint: string): Promise<Verdict> {
+async function mustRefuse(ctx: ConformanceContext, req: RawRequest, hint: string): Promise<Verdict> {
   const ex = await ctx.send(req);
   ctx.signatureRefusals.push(ex);
   return expectRefused(ex, 401, 'invalid_signature', hint);
 }
 
-export async function mustServe(ctx: ConformanceContext, req: RawRequest, hint: string): Promise<Verdict> {
+async function mustServe(ctx: ConformanceContext, req: RawRequest, hint: string): Promise<Verdict> {
   return expectAccepted(await ctx.send(req), 'pong', hint);
 }
 
