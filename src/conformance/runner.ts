@@ -48,25 +48,29 @@ function matchesOnly(id: string, only: string[] | undefined): boolean {
   return only.some((o) => id === o || id.startsWith(o.endsWith('.') ? o : `${o}.`));
 }
 
+/** Bodies in a report are readable text, cut at PREVIEW_BYTES with the rest counted. */
+function preview(bytes: Buffer): string {
+  const body = safeText(bytes, PREVIEW_BYTES);
+  return body.text + (body.truncated ? `…[${body.totalBytes - PREVIEW_BYTES} more bytes]` : '');
+}
+
 function sentOf(ex: Exchange | null | undefined): SentRequest | null {
   if (!ex) return null;
-  const body = safeText(ex.request.body, PREVIEW_BYTES);
   return {
     method: ex.request.method,
     url: ex.request.url,
     headers: ex.request.headers,
-    body: body.text + (body.truncated ? `…[${body.totalBytes - PREVIEW_BYTES} more bytes]` : ''),
+    body: preview(ex.request.body),
     bodyBytes: ex.request.body.length,
   };
 }
 
 function receivedOf(ex: Exchange | null | undefined): ReceivedAnswer | null {
   if (!ex) return null;
-  const body = ex.response ? safeText(ex.response.body, PREVIEW_BYTES) : null;
   return {
     status: ex.response?.status ?? null,
     contentType: contentType(ex),
-    body: body ? body.text + (body.truncated ? `…[${body.totalBytes - PREVIEW_BYTES} more bytes]` : '') : '',
+    body: ex.response ? preview(ex.response.body) : '',
     bodyBytes: ex.response?.body.length ?? 0,
     error: ex.error ? { code: ex.error.code, message: ex.error.message } : null,
     timeMs: Math.round(ex.timeMs * 10) / 10,
