@@ -2,7 +2,7 @@
 // report; progress is pushed as events carrying the run id, and a run is cancelled by that id.
 
 import { randomUUID } from 'node:crypto';
-import { runConformance, toJson, toJunit } from '../conformance/index.ts';
+import { DEFAULT_CHECK_TIMEOUT_MS, runConformance, toJson, toJunit } from '../conformance/index.ts';
 import type { ConformanceReport } from '../conformance/index.ts';
 import { runLoad } from '../load/index.ts';
 import type { LoadReport } from '../load/index.ts';
@@ -86,7 +86,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       onlyKeys(input, ['runId', 'target', 'skewSeconds', 'timeoutMs'], 'conformance:run');
       const target = resolveTarget(ctx, targetOf(input));
       const skewSeconds = optionalInteger(input, 'skewSeconds', 0, 86_400) ?? target.toleranceSeconds;
-      const timeoutMs = optionalInteger(input, 'timeoutMs', 100, 60_000) ?? 10_000;
+      const timeoutMs = optionalInteger(input, 'timeoutMs', 100, 60_000) ?? DEFAULT_CHECK_TIMEOUT_MS;
       const run = begin('conformance', input);
       try {
         const report = await runConformance({

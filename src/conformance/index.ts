@@ -1,7 +1,7 @@
 // Public surface of the conformance suite: runConformance, the report types and the reporters.
 // The CLI (ctb conformance) and later the app panel call only what is exported here.
 
-export { runConformance, staticCheckIds, summarise } from './runner.ts';
+export { DEFAULT_CHECK_TIMEOUT_MS, runConformance, staticCheckIds, summarise } from './runner.ts';
 export type {
   CheckLevel,
   CheckOutcome,

@@ -22,6 +22,8 @@ import type {
 } from './types.ts';
 
 const PREVIEW_BYTES = 2048;
+/** Per-request wait of a grading run when the caller names none (CLI flag, app panel). */
+export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
 /** Discovery results the per-tool checks are built from. */
 const INVOKE_PREREQUISITES = ['discovery.capabilities', 'discovery.tools-list', 'discovery.schemas-compile'];
 
@@ -124,7 +126,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     url: options.url,
     secret: options.secret,
     skewSeconds,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
     now: options.now,
     signal: options.signal,
   });

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS } from '../../protocol/index.ts';
 import {
+  DEFAULT_CHECK_TIMEOUT_MS,
   formatPrettyLine,
   formatPrettySummary,
   runConformance,
@@ -82,7 +83,7 @@ export function registerConformanceCommand(program: Command): void {
     )
     .addOption(
       new Option('--timeout <ms>', 'per-request timeout')
-        .default(10_000)
+        .default(DEFAULT_CHECK_TIMEOUT_MS)
         .argParser(parseInteger('--timeout', { min: 1 })),
     )
     .action(async (flags: ConformanceFlags) => {
