@@ -4,6 +4,7 @@
 import { fail, isEventName, isMethodName } from '../shared/index.ts';
 import type { ApiClient, EventName, Events, Result } from '../shared/index.ts';
 
+/** The server reads it from here too: this side must stay free of Node imports, the server need not. */
 export const TOKEN_HEADER = 'x-ctb-token';
 
 /** The part of EventSource this client uses (the DOM's, or undici's in Node tests). */

@@ -4,8 +4,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 
-export const TOKEN_HEADER = 'x-ctb-token';
-
 export interface GuardConfig {
   port: number;
   token: string;

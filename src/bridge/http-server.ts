@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { SECURITY_HEADERS } from './csp.ts';
 import type { Dispatch } from './dispatch.ts';
 import type { EventHub } from './event-hub.ts';
-import { TOKEN_HEADER, guardRequest, isAllowedHost, newToken } from './http-guard.ts';
+import { TOKEN_HEADER } from './http-client.ts';
+import { guardRequest, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
 import { resolveStatic, sendFile } from './static-files.ts';
 
