@@ -2,6 +2,7 @@
 // names of the contract only (VS Code's validateIPC). No ipcRenderer, no Node, no other channel.
 
 import { EVENT_CHANNEL, EVENT_NAMES, METHOD_NAMES } from '../shared/contract.ts';
+import { fail } from '../shared/result.ts';
 
 /** The slice of ipcRenderer the bridge uses, so tests can pass a fake. */
 export interface IpcRendererLike {
@@ -10,10 +11,6 @@ export interface IpcRendererLike {
 }
 
 type Listener = (payload: unknown) => void;
-type Refusal = { ok: false; error: { code: string; message: string } };
-
-const refuse = (code: string, message: string): Refusal => ({ ok: false, error: { code, message } });
-
 export function createBridgeApi(ipc: IpcRendererLike) {
   const methods = new Set<string>(METHOD_NAMES);
   const events = new Set<string>(EVENT_NAMES);
@@ -33,11 +30,11 @@ export function createBridgeApi(ipc: IpcRendererLike) {
 
   return {
     async call(method: unknown, input?: unknown): Promise<unknown> {
-      if (typeof method !== 'string' || !methods.has(method)) return refuse('unknown_method', `"${String(method)}" is not a method of the contract`);
+      if (typeof method !== 'string' || !methods.has(method)) return fail('unknown_method', `"${String(method)}" is not a method of the contract`);
       try {
         return await ipc.invoke(method, input);
       } catch (error) {
-        return refuse('transport_error', `the engine did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        return fail('transport_error', `the engine did not answer: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     on(event: unknown, listener: unknown): () => void {
