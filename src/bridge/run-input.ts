@@ -1,5 +1,5 @@
 // Checks of a `load:run` input at the bridge: the request, how hard and how long (capped by the
-// guard rails of src/shared LOAD_LIMITS), and the thresholds, parsed by the CLI's own parser.
+// guard rails of src/shared LOAD_LIMITS), and the thresholds, checked by the parser `ctb load` uses too.
 
 import type { LoadRequestSpec } from '../load/index.ts';
 import { LOAD_LIMITS, ThresholdError, parseThreshold } from '../shared/index.ts';
