@@ -7,6 +7,7 @@ import type { Exchange, ExchangeInput, HistoryFilter, Timing } from '../store/hi
 import { BridgeError, validationError } from './errors.ts';
 import { faultList, summaryDto } from './dto.ts';
 import { bodyText, harOf, redactHeaders } from './har-export.ts';
+import type { Obj } from './validate.ts';
 
 const JSON_FORMAT = 'connector-testbench-history';
 export const MAX_EXPORT = 10_000;
@@ -54,7 +55,6 @@ function jsonEntry(e: Exchange, includeSecrets: boolean): Record<string, unknown
 
 // ---- import -------------------------------------------------------------------------------------
 
-type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Parses a HAR or a JSON export into History inputs; the first problem found is a validation_error naming the entry. */
