@@ -2,7 +2,7 @@
 // turns thrown UsageError / CheckFailedError into one line on stderr and exit code 2 / 1.
 
 import { Command, CommanderError } from 'commander';
-import { exitCodeOf, UsageError } from './errors.ts';
+import { exitCodeOf } from './errors.ts';
 import { registerCallCommands } from './commands/call.ts';
 import { registerSignatureCommands } from './commands/signature.ts';
 import { registerConnectorCommands } from './commands/connector.ts';
@@ -40,7 +40,6 @@ export async function main(argv: string[]): Promise<number> {
     }
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`ctb: ${message}\n`);
-    if (error instanceof UsageError) return 2;
     return exitCodeOf(error);
   }
 }
