@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.ts';
 import { parsePort } from '../options.ts';
 import { out } from '../render.ts';
+import { listenError } from '../serving.ts';
 import { SEED_PASSWORD_ENV } from './platform.ts';
 import { electronAvailability, openInBrowser, runDesktop } from '../../bridge/desktop-launch.ts';
 import { isLoopbackHost } from '../../shared/index.ts';
@@ -80,10 +81,8 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
     server = await startBrowserServer({ dispatch: backend.dispatch, events: backend.hub, staticDir: rendererDir, host, port: flags.port });
   } catch (error) {
     await backend.close();
-    const e = error as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') throw new UsageError(`port ${flags.port} on ${host} is already in use; pick another with --port (0: any free port)`);
-    if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') throw new UsageError(`--host ${host} is not an address of this machine`);
-    throw error;
+    // The same meaning as every other serve command: a busy port is a failed start (exit 1).
+    throw listenError(error as NodeJS.ErrnoException, { host, port: flags.port });
   }
   if (!isLoopbackHost(host))
     process.stderr.write(`ctb: warning: listening on ${host}: other machines can reach this UI (the token still guards the API)\n`);

@@ -122,4 +122,13 @@ describe('ctb platform serve', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`port ${port} is already in use`);
   });
+
+  it('gives browser mode (ctb serve) the same exit 1 when its port is taken', async () => {
+    const dir = await tempDir();
+    const s = await serve(['--data-dir', dir, '--seed-password', 'cli-seed-password']);
+    const port = new URL(s.url).port;
+    const run = await runCtb(['serve', '--no-open', '--port', port, '--data-dir', await tempDir(), '--seed-password', 'cli-seed-password']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(`port ${port} is already in use`)]);
+  });
 });
