@@ -26,7 +26,9 @@ function without(req: RawRequest, name: string): RawRequest {
   return { ...req, headers: req.headers.filter(([n]) => n.toLowerCase() !== name) };
 }
 
-function refuse(
+/** A must-level check that one hand-made request is refused, or served, as a conformant connector would. */
+function signatureCheck(
+  outcome: 'refused' | 'served',
   id: string,
   title: string,
   build: (ctx: ConformanceContext) => RawRequest,
@@ -37,26 +39,15 @@ function refuse(
     level: 'must',
     title,
     reference: REF,
-    expected: REFUSED,
-    run: (ctx) => mustRefuse(ctx, build(ctx), hint),
+    expected: outcome === 'refused' ? REFUSED : ACCEPTED,
+    run: (ctx) => (outcome === 'refused' ? mustRefuse : mustServe)(ctx, build(ctx), hint),
   };
 }
 
-function serve(
-  id: string,
-  title: string,
-  build: (ctx: ConformanceContext) => RawRequest,
-  hint: string,
-): CheckDefinition {
-  return {
-    id,
-    level: 'must',
-    title,
-    reference: REF,
-    expected: ACCEPTED,
-    run: (ctx) => mustServe(ctx, build(ctx), hint),
-  };
-}
+const refuse = (id: string, title: string, build: (ctx: ConformanceContext) => RawRequest, hint: string) =>
+  signatureCheck('refused', id, title, build, hint);
+const serve = (id: string, title: string, build: (ctx: ConformanceContext) => RawRequest, hint: string) =>
+  signatureCheck('served', id, title, build, hint);
 
 /** Changes one character inside the request_id value, so the body stays valid JSON. */
 function tamperOneByte(body: string): Buffer {
