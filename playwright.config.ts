@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // Playwright's own browser download does not work on every machine: prefer an explicit or system Chromium.
-const executablePath = process.env.CTB_CHROMIUM || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env.CTB_CHROMIUM || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 export default defineConfig({

@@ -15,7 +15,20 @@ const rowsArg = args.indexOf('--rows');
 const ROWS = rowsArg >= 0 ? Number(args[rowsArg + 1]) : 1_000_000;
 const BATCH = 10_000;
 const CONNECTIONS = Array.from({ length: 20 }, (_, i) => `conn_${i.toString().padStart(4, '0')}`);
-const TOOLS = ['searchProducts', 'getProduct', 'calculateQuote', 'createQuotation', 'listOrders', 'getCustomer', 'updateStock', 'cancelOrder', 'refund', 'track', 'notify', 'ping'];
+const TOOLS = [
+  'searchProducts',
+  'getProduct',
+  'calculateQuote',
+  'createQuotation',
+  'listOrders',
+  'getCustomer',
+  'updateStock',
+  'cancelOrder',
+  'refund',
+  'track',
+  'notify',
+  'ping',
+];
 // Skewed like real traffic: mostly ok, a few of each failure.
 const VERDICTS: Array<[string, number]> = [
   ['ok', 0.9],
@@ -27,7 +40,7 @@ const VERDICTS: Array<[string, number]> = [
 ];
 
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
 function pickVerdict(): string {
   let r = rand();
@@ -39,7 +52,15 @@ const dir = mkdtempSync(join(tmpdir(), 'ctb-bench-history-'));
 const file = join(dir, 'history.db');
 const db = openDatabase(file);
 const history = new History(db);
-const requestBody = Buffer.from(JSON.stringify({ protocol_version: '1', request_id: 'x'.repeat(36), type: 'tool.invoke', tool: 'searchProducts', parameters: { query: 'widget', limit: 10 } }));
+const requestBody = Buffer.from(
+  JSON.stringify({
+    protocol_version: '1',
+    request_id: 'x'.repeat(36),
+    type: 'tool.invoke',
+    tool: 'searchProducts',
+    parameters: { query: 'widget', limit: 10 },
+  }),
+);
 const responseBody = randomBytes(160);
 const headers: Array<[string, string]> = [
   ['content-type', 'application/json'],
@@ -86,14 +107,22 @@ const filters: Array<[string, () => HistoryFilter]> = [
   ['connection+tool', () => ({ connectionId: pick(CONNECTIONS), tool: pick(TOOLS) })],
   ['connection+verdict', () => ({ connectionId: pick(CONNECTIONS), verdict: pick(VERDICTS)[0] })],
   ['tool+verdict', () => ({ tool: pick(TOOLS), verdict: pick(VERDICTS)[0] })],
-  ['connection+tool+verdict', () => ({ connectionId: pick(CONNECTIONS), tool: pick(TOOLS), verdict: pick(VERDICTS)[0] })],
+  [
+    'connection+tool+verdict',
+    () => ({ connectionId: pick(CONNECTIONS), tool: pick(TOOLS), verdict: pick(VERDICTS)[0] }),
+  ],
   ['no match', () => ({ connectionId: pick(CONNECTIONS), tool: pick(TOOLS), verdict: 'never_seen' })],
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const all: number[] = [];
-console.log(`history bench: ${ROWS.toLocaleString('en')} exchanges, ${(statSync(file).size / 1e6).toFixed(0)} MB`);
-console.log(`insert: ${insertSeconds.toFixed(1)} s, ${Math.round(ROWS / insertSeconds).toLocaleString('en')} rows/s (batches of ${BATCH})`);
+console.log(
+  `history bench: ${ROWS.toLocaleString('en')} exchanges, ${(statSync(file).size / 1e6).toFixed(0)} MB`,
+);
+console.log(
+  `insert: ${insertSeconds.toFixed(1)} s, ${Math.round(ROWS / insertSeconds).toLocaleString('en')} rows/s (batches of ${BATCH})`,
+);
 console.log('page queries (50 rows, first page then 4 deeper pages by keyset):');
 for (const [name, make] of filters) {
   const times: number[] = [];
@@ -110,11 +139,15 @@ for (const [name, make] of filters) {
   }
   times.sort((a, b) => a - b);
   all.push(...times);
-  console.log(`  ${name.padEnd(24)} p50 ${percentile(times, 0.5).toFixed(2).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(2).padStart(7)} ms   (${times.length} pages)`);
+  console.log(
+    `  ${name.padEnd(24)} p50 ${percentile(times, 0.5).toFixed(2).padStart(7)} ms   p95 ${percentile(times, 0.95).toFixed(2).padStart(7)} ms   (${times.length} pages)`,
+  );
 }
 all.sort((a, b) => a - b);
 const p95 = percentile(all, 0.95);
-console.log(`all filters: p50 ${percentile(all, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target < 20 ms: ${p95 < 20 ? 'met' : 'MISSED'})`);
+console.log(
+  `all filters: p50 ${percentile(all, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target < 20 ms: ${p95 < 20 ? 'met' : 'MISSED'})`,
+);
 db.close();
 if (!args.includes('--keep')) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${file}`);

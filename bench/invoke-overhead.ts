@@ -28,8 +28,12 @@ async function main(): Promise<void> {
   const full = process.argv.includes('--full');
   const rounds = full ? 60 : 20;
   const perRound = 100;
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const base = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
   const url = base.endsWith('/service') ? base : `${base}/service`;
 
   const dir = mkdtempSync(join(tmpdir(), 'ctb-bench-invoke-'));
@@ -41,16 +45,29 @@ async function main(): Promise<void> {
     dataDir: dir,
     seedPassword: 'bench',
   });
-  const connection = await platform.connections.create({ name: 'demo', webhook_url: url, signing_secret: SECRET, enabled: true });
+  const connection = await platform.connections.create({
+    name: 'demo',
+    webhook_url: url,
+    signing_secret: SECRET,
+    enabled: true,
+  });
   const parameters = { sku: 'SKU-1001' };
 
   const viaManager = async () => {
-    const r = await platform.manager.invoke(platform.connections.target(connection.id), 'getProduct', parameters);
+    const r = await platform.manager.invoke(
+      platform.connections.target(connection.id),
+      'getProduct',
+      parameters,
+    );
     if (!r.ok) throw new Error(`manager invoke failed: ${r.code} ${r.message}`);
   };
   // The same call, also waiting until History committed its record (what the REST API answers after).
   const viaManagerRecorded = async () => {
-    const r = await platform.manager.invoke(platform.connections.target(connection.id), 'getProduct', parameters);
+    const r = await platform.manager.invoke(
+      platform.connections.target(connection.id),
+      'getProduct',
+      parameters,
+    );
     if (!r.ok) throw new Error(`manager invoke failed: ${r.code} ${r.message}`);
     platform.manager.flushHistory();
     await r.recorded;
@@ -59,12 +76,25 @@ async function main(): Promise<void> {
   const template = await signedCall({
     url,
     secret: SECRET,
-    body: { protocol_version: '1', request_id: 'bench', type: 'tool.invoke', organization_id: 'org', tool: 'getProduct', parameters },
+    body: {
+      protocol_version: '1',
+      request_id: 'bench',
+      type: 'tool.invoke',
+      organization_id: 'org',
+      tool: 'getProduct',
+      parameters,
+    },
   });
-  if (template.response?.status !== 200) throw new Error(`demo connector answered ${template.response?.status}`);
+  if (template.response?.status !== 200)
+    throw new Error(`demo connector answered ${template.response?.status}`);
   const agent = new Agent({ keepAliveTimeout: 4_000 });
   const bare = async () => {
-    const res = await request(url, { method: 'POST', headers: template.request.headers.flat(), body: template.request.body, dispatcher: agent });
+    const res = await request(url, {
+      method: 'POST',
+      headers: template.request.headers.flat(),
+      body: template.request.body,
+      dispatcher: agent,
+    });
     const parsed = JSON.parse(await res.body.text()) as { type: string };
     if (parsed.type !== 'result') throw new Error('bare POST failed');
   };
@@ -93,15 +123,24 @@ async function main(): Promise<void> {
     samples.recorded.push(performance.now() - t0);
   }
 
-  const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))];
+  const pct = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))];
   const m50 = pct(samples.manager, 0.5);
   const b50 = pct(samples.bare, 0.5);
   const ratio = m50 / b50;
-  console.log(`invoke overhead: ${samples.manager.length} calls each, demo connector getProduct in a child process`);
-  console.log(`  bare undici POST   p50 ${(b50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.bare, 0.95) * 1000).toFixed(0)} µs`);
-  console.log(`  manager invoke     p50 ${(m50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.manager, 0.95) * 1000).toFixed(0)} µs`);
+  console.log(
+    `invoke overhead: ${samples.manager.length} calls each, demo connector getProduct in a child process`,
+  );
+  console.log(
+    `  bare undici POST   p50 ${(b50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.bare, 0.95) * 1000).toFixed(0)} µs`,
+  );
+  console.log(
+    `  manager invoke     p50 ${(m50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.manager, 0.95) * 1000).toFixed(0)} µs`,
+  );
   const r50 = pct(samples.recorded, 0.5);
-  console.log(`  + awaited record   p50 ${(r50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.recorded, 0.95) * 1000).toFixed(0)} µs   (ratio ${(r50 / b50).toFixed(2)}, for information)`);
+  console.log(
+    `  + awaited record   p50 ${(r50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.recorded, 0.95) * 1000).toFixed(0)} µs   (ratio ${(r50 / b50).toFixed(2)}, for information)`,
+  );
   console.log(`  ratio p50 ${ratio.toFixed(2)} ${ratio <= TARGET ? 'PASS' : 'FAIL'} (target <= ${TARGET})`);
   await agent.close();
   await platform.close();

@@ -38,7 +38,14 @@ for (const name of names.length ? names : ALL) {
   }
   console.log(`\n=== ${name} ===`);
   const run = spawnSync(process.execPath, [file, ...passThrough], { stdio: 'inherit' });
-  results.push([name, run.status === 0 ? 'met its target' : run.status === 1 ? 'MISSED its target' : `could not run (exit ${run.status ?? run.signal})`]);
+  results.push([
+    name,
+    run.status === 0
+      ? 'met its target'
+      : run.status === 1
+        ? 'MISSED its target'
+        : `could not run (exit ${run.status ?? run.signal})`,
+  ]);
 }
 console.log('\n=== summary ===');
 for (const [name, outcome] of results) console.log(`${name.padEnd(20)} ${outcome}`);

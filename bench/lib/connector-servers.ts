@@ -18,7 +18,11 @@ async function startSdk(): Promise<number> {
     'searchProducts',
     {
       description: 'Search',
-      input_schema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['query'] },
+      input_schema: {
+        type: 'object',
+        properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+        required: ['query'],
+      },
     },
     (p) => echo(p),
   );
@@ -36,13 +40,24 @@ function startBare(): Promise<number> {
       const ts = req.headers['x-service-timestamp'];
       const reply = (status: number, payload: unknown) => {
         const text = JSON.stringify(payload);
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        });
         res.end(text);
       };
-      if (typeof sig !== 'string' || typeof ts !== 'string' || !/^v1=[0-9a-f]{64}$/i.test(sig) || !/^\d{1,11}$/.test(ts))
+      if (
+        typeof sig !== 'string' ||
+        typeof ts !== 'string' ||
+        !/^v1=[0-9a-f]{64}$/i.test(sig) ||
+        !/^\d{1,11}$/.test(ts)
+      )
         return reply(401, { type: 'error', code: 'invalid_signature', message: 'bad' });
       const expected = createHmac('sha256', BENCH_SECRET).update(`v1:${ts}:`).update(body).digest();
-      if (!timingSafeEqual(expected, Buffer.from(sig.slice(3), 'hex')) || Math.abs(Math.floor(Date.now() / 1000) - Number(ts)) > SKEW)
+      if (
+        !timingSafeEqual(expected, Buffer.from(sig.slice(3), 'hex')) ||
+        Math.abs(Math.floor(Date.now() / 1000) - Number(ts)) > SKEW
+      )
         return reply(401, { type: 'error', code: 'invalid_signature', message: 'bad' });
       let msg: Record<string, unknown>;
       try {
@@ -50,13 +65,16 @@ function startBare(): Promise<number> {
       } catch {
         return reply(400, { type: 'error', code: 'invalid_request', message: 'not json' });
       }
-      if (msg.type !== 'tool.invoke' || msg.tool !== 'searchProducts') return reply(400, { type: 'error', code: 'unknown_type', message: 'no' });
+      if (msg.type !== 'tool.invoke' || msg.tool !== 'searchProducts')
+        return reply(400, { type: 'error', code: 'unknown_type', message: 'no' });
       reply(200, { type: 'result', output: echo(msg.parameters as Record<string, unknown>) });
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
 }
 
 const port = kind === 'sdk' ? await startSdk() : await startBare();
 process.send?.({ port });
-process.on("SIGINT", () => process.exit(0));
+process.on('SIGINT', () => process.exit(0));

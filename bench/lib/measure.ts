@@ -9,7 +9,10 @@ export interface Timing {
 }
 
 /** Runs `fn` `iterations` times per round, interleaving nothing; returns the median ns/op. */
-export function timeOps(fn: () => unknown, options: { iterations: number; rounds: number; warmup?: number }): Timing {
+export function timeOps(
+  fn: () => unknown,
+  options: { iterations: number; rounds: number; warmup?: number },
+): Timing {
   const warm = options.warmup ?? Math.max(1, Math.floor(options.iterations / 2));
   for (let i = 0; i < warm; i++) fn();
   const perRound: number[] = [];
@@ -61,7 +64,10 @@ export function pairedRatios(
  * Times several functions round-robin (A, B, C, A, B, C...) so a slow phase of the machine
  * affects every contender alike; returns each median ns/op.
  */
-export function compareOps(fns: Record<string, () => unknown>, options: { iterations: number; rounds: number; warmup?: number }): Record<string, number> {
+export function compareOps(
+  fns: Record<string, () => unknown>,
+  options: { iterations: number; rounds: number; warmup?: number },
+): Record<string, number> {
   const names = Object.keys(fns);
   const warm = options.warmup ?? Math.max(1, Math.floor(options.iterations / 2));
   for (const n of names) for (let i = 0; i < warm; i++) fns[n]();
@@ -94,5 +100,9 @@ export function verdict(ratio: number, target: number, direction: 'max' | 'min')
 }
 
 export function fmt(ns: number): string {
-  return ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`;
+  return ns >= 1e6
+    ? `${(ns / 1e6).toFixed(2)} ms`
+    : ns >= 1e3
+      ? `${(ns / 1e3).toFixed(2)} µs`
+      : `${ns.toFixed(0)} ns`;
 }

@@ -20,7 +20,18 @@ import { BridgeError, validationError } from './errors.ts';
 import { detailDto } from './dto.ts';
 import { exchangeOrThrow } from './exchange-detail.ts';
 import type { HandlerContext, KnownSecret } from './handler-context.ts';
-import { httpUrl, idOf, objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalObject, optionalString, requiredString } from './validate.ts';
+import {
+  httpUrl,
+  idOf,
+  objectInput,
+  oneOf,
+  onlyKeys,
+  optionalBoolean,
+  optionalInteger,
+  optionalObject,
+  optionalString,
+  requiredString,
+} from './validate.ts';
 import type { Obj } from './validate.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -57,7 +68,13 @@ export async function consoleSend(ctx: HandlerContext, raw: unknown): Promise<Ex
     faults: input.faults as Faults | undefined,
     timeoutMs: target.timeoutMs,
   });
-  const common = { target, type: input.type as RequestType, tool: request.type === 'tool.invoke' ? request.tool : null, requestId: request.request_id, traceId };
+  const common = {
+    target,
+    type: input.type as RequestType,
+    tool: request.type === 'tool.invoke' ? request.tool : null,
+    requestId: request.request_id,
+    traceId,
+  };
   if (result.original) record(ctx, common, { ...result, ...result.original }, 1);
   const id = record(ctx, common, result, result.original ? 2 : 1);
   const e = exchangeOrThrow(ctx, id);
@@ -72,7 +89,12 @@ interface Common {
   traceId: string;
 }
 
-function record(ctx: HandlerContext, c: Common, result: SignedCallResult & CallResult, attempt: number): number {
+function record(
+  ctx: HandlerContext,
+  c: Common,
+  result: SignedCallResult & CallResult,
+  attempt: number,
+): number {
   const verdict = judgeAnswer(c.type, result);
   // Explained as sent, against the secret the target really holds: a wrong-secret, tampered or
   // skewed request is named by the check it fails, at the moment it was sent.
@@ -102,7 +124,8 @@ export function resolveTarget(ctx: HandlerContext, t: Obj): ResolvedTarget {
   if (t.kind === 'connection') {
     const id = idOf(t);
     const view = ctx.engine.platform.connections.get(id);
-    if (!view.webhook_url) throw validationError(`connection "${view.name}" has no webhook_url; set one first`, 'target');
+    if (!view.webhook_url)
+      throw validationError(`connection "${view.name}" has no webhook_url; set one first`, 'target');
     return {
       ...base,
       url: view.webhook_url,
@@ -118,7 +141,10 @@ export function resolveTarget(ctx: HandlerContext, t: Obj): ResolvedTarget {
     const definition = ctx.host.get(id).definition;
     const status = ctx.host.status(id);
     if (status.state !== 'running' || !status.url)
-      throw new BridgeError('not_running', `local connector "${definition.name}" is not running; start it first`);
+      throw new BridgeError(
+        'not_running',
+        `local connector "${definition.name}" is not running; start it first`,
+      );
     return {
       url: status.url,
       secret: definition.signingSecret,
@@ -143,11 +169,16 @@ export function resolveTarget(ctx: HandlerContext, t: Obj): ResolvedTarget {
 
 function parseConsoleInput(raw: unknown): Omit<ConsoleSendInput, 'target'> & { target: Obj } {
   const input = objectInput(raw);
-  onlyKeys(input, ['target', 'type', 'tool', 'parameters', 'identity', 'conversationId', 'channel', 'faults'], 'console:send');
+  onlyKeys(
+    input,
+    ['target', 'type', 'tool', 'parameters', 'identity', 'conversationId', 'channel', 'faults'],
+    'console:send',
+  );
   const target = objectInput(input.target, 'target');
   oneOf(target, 'kind', ['connection', 'local', 'url'] as const);
   const type = oneOf(input, 'type', REQUEST_TYPES)!;
-  const tool = type === 'tool.invoke' ? requiredString(input, 'tool', 200) : optionalString(input, 'tool', 200);
+  const tool =
+    type === 'tool.invoke' ? requiredString(input, 'tool', 200) : optionalString(input, 'tool', 200);
   return {
     target,
     type,
@@ -163,9 +194,24 @@ function parseConsoleInput(raw: unknown): Omit<ConsoleSendInput, 'target'> & { t
 function parseFaults(raw: unknown): Faults | undefined {
   if (raw === undefined || raw === null) return undefined;
   const f = objectInput(raw, 'faults');
-  onlyKeys(f, ['skewOffsetSeconds', 'wrongSecret', 'tamperBody', 'dropHeaders', 'headerCase', 'protocolVersion', 'replay'], 'faults');
+  onlyKeys(
+    f,
+    [
+      'skewOffsetSeconds',
+      'wrongSecret',
+      'tamperBody',
+      'dropHeaders',
+      'headerCase',
+      'protocolVersion',
+      'replay',
+    ],
+    'faults',
+  );
   const drop = f.dropHeaders;
-  if (drop !== undefined && (!Array.isArray(drop) || drop.length > 20 || drop.some((h) => typeof h !== 'string' || h.length > 100)))
+  if (
+    drop !== undefined &&
+    (!Array.isArray(drop) || drop.length > 20 || drop.some((h) => typeof h !== 'string' || h.length > 100))
+  )
     throw validationError('faults.dropHeaders must be a list of header names', 'faults.dropHeaders');
   return {
     skewOffsetSeconds: optionalInteger(f, 'skewOffsetSeconds', -TEN_YEARS_S, TEN_YEARS_S),

@@ -50,10 +50,14 @@ function urlOf(ctx: HandlerContext, e: Exchange): string {
       const status = ctx.host.status(id);
       if (status.url) return new URL(e.url, status.url).toString();
       const d = ctx.host.get(id).definition;
-      if (d.port !== 0) return new URL(e.url, `http://${d.host === '0.0.0.0' ? '127.0.0.1' : d.host}:${d.port}`).toString();
+      if (d.port !== 0)
+        return new URL(e.url, `http://${d.host === '0.0.0.0' ? '127.0.0.1' : d.host}:${d.port}`).toString();
     } catch {
       // The connector was deleted: fall through to the explicit error.
     }
   }
-  throw new BridgeError('not_running', 'the local connector that received this request is not running, so its address is unknown: start it and export again');
+  throw new BridgeError(
+    'not_running',
+    'the local connector that received this request is not running, so its address is unknown: start it and export again',
+  );
 }

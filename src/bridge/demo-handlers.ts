@@ -32,7 +32,8 @@ export function demoHandlers(ctx: HandlerContext): DemoHandlers {
   }
 
   const ownedConnector = () => stillOwned('connector', (id) => ctx.host.list().some((d) => d.id === id));
-  const ownedConnection = () => stillOwned('connection', (id) => platform.connections.list().some((c) => c.id === id));
+  const ownedConnection = () =>
+    stillOwned('connection', (id) => platform.connections.list().some((c) => c.id === id));
 
   function state(extra: Partial<DemoStateDto> = {}): DemoStateDto {
     const connectorId = ownedConnector();

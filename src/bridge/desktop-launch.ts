@@ -13,11 +13,17 @@ export function electronAvailability(
   platform: NodeJS.Platform = process.platform,
 ): ElectronAvailability {
   const pathTxt = join(root, 'node_modules/electron/path.txt');
-  if (!existsSync(pathTxt)) return { ok: false, reason: 'Electron binary not installed (node_modules/electron/path.txt missing)' };
+  if (!existsSync(pathTxt))
+    return { ok: false, reason: 'Electron binary not installed (node_modules/electron/path.txt missing)' };
   const binary = join(root, 'node_modules/electron/dist', readFileSync(pathTxt, 'utf8').trim());
   if (!existsSync(binary)) return { ok: false, reason: `Electron binary not found at ${binary}` };
-  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { ok: false, reason: 'no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
-  if (!existsSync(join(root, 'out/main/index.js'))) return { ok: false, reason: 'the desktop app is not built (out/main/index.js missing; run npm run build)' };
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return { ok: false, reason: 'no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
+  if (!existsSync(join(root, 'out/main/index.js')))
+    return {
+      ok: false,
+      reason: 'the desktop app is not built (out/main/index.js missing; run npm run build)',
+    };
   return { ok: true, binary };
 }
 
@@ -25,7 +31,10 @@ export function electronAvailability(
 export function runDesktop(root: string, binary: string, dataDir: string | undefined): Promise<number> {
   const args = [root, ...(dataDir ? ['--data-dir', dataDir] : [])];
   return new Promise((resolveRun, reject) => {
-    const child = spawn(binary, args, { stdio: 'inherit', env: { ...process.env, ELECTRON_RUN_AS_NODE: undefined } });
+    const child = spawn(binary, args, {
+      stdio: 'inherit',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: undefined },
+    });
     child.once('error', reject);
     child.once('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
   });
@@ -34,7 +43,11 @@ export function runDesktop(root: string, binary: string, dataDir: string | undef
 /** Opens a URL with the system's opener; a missing opener is fine (the URL is printed anyway). */
 export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): void {
   const [command, args] =
-    platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    platform === 'darwin'
+      ? ['open', [url]]
+      : platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
     child.on('error', () => {});

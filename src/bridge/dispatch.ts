@@ -9,7 +9,8 @@ export type Dispatch = (method: string, input: unknown) => Promise<Result<unknow
 
 export function createDispatch(handlers: Handlers, log?: (error: unknown) => void): Dispatch {
   return async (method, input) => {
-    if (!isMethodName(method)) return fail('unknown_method', `"${String(method).slice(0, 80)}" is not a method of the contract`);
+    if (!isMethodName(method))
+      return fail('unknown_method', `"${String(method).slice(0, 80)}" is not a method of the contract`);
     const handler = handlers[method] as (input: unknown) => unknown;
     try {
       return ok(await handler(input));

@@ -11,7 +11,13 @@ import type {
   SyncReportDto,
   TestReportDto,
 } from '../shared/index.ts';
-import type { BusinessTool, ConnectionView, OrgEventView, SyncReport, TestReport } from '../platform/index.ts';
+import type {
+  BusinessTool,
+  ConnectionView,
+  OrgEventView,
+  SyncReport,
+  TestReport,
+} from '../platform/index.ts';
 import type { Exchange, ExchangeSummary } from '../store/history.ts';
 
 export function connectionDto(v: ConnectionView & { signing_secret?: string }): ConnectionDto {
@@ -26,7 +32,12 @@ export function connectionDto(v: ConnectionView & { signing_secret?: string }): 
     workspace_id: v.workspace_id,
     created_at: v.created_at,
     updated_at: v.updated_at,
-    ssrf: { mode: v.ssrf.mode, allowed: v.ssrf.allowed, strict_would_refuse: v.ssrf.strict_would_refuse, reasons: [...v.ssrf.reasons] },
+    ssrf: {
+      mode: v.ssrf.mode,
+      allowed: v.ssrf.allowed,
+      strict_would_refuse: v.ssrf.strict_would_refuse,
+      reasons: [...v.ssrf.reasons],
+    },
   };
   if (v.signing_secret !== undefined) dto.signing_secret = v.signing_secret;
   return dto;
@@ -46,11 +57,22 @@ export function testReportDto(r: TestReport): TestReportDto {
 }
 
 export function syncReportDto(r: SyncReport): SyncReportDto {
-  return { source: r.source, tools: r.tools.map((t) => ({ ...t })), metadata: r.metadata, warnings: [...r.warnings] };
+  return {
+    source: r.source,
+    tools: r.tools.map((t) => ({ ...t })),
+    metadata: r.metadata,
+    warnings: [...r.warnings],
+  };
 }
 
 export function orgEventDto(e: OrgEventView): OrgEventDto {
-  return { id: e.id, connection_id: e.connection_id, event_id: e.event_id ?? '', payload: e.payload, received_at: e.received_at };
+  return {
+    id: e.id,
+    connection_id: e.connection_id,
+    event_id: e.event_id ?? '',
+    payload: e.payload,
+    received_at: e.received_at,
+  };
 }
 
 export function businessToolDto(t: BusinessTool): BusinessToolDto {
@@ -60,7 +82,13 @@ export function businessToolDto(t: BusinessTool): BusinessToolDto {
     name: t.name,
     workspace_id: t.workspace_id,
     connection_id: t.connection_id,
-    definition: { name: d.name, description: d.description, auth: d.auth, chat: d.chat, input_schema: d.input_schema as Record<string, unknown> },
+    definition: {
+      name: d.name,
+      description: d.description,
+      auth: d.auth,
+      chat: d.chat,
+      input_schema: d.input_schema as Record<string, unknown>,
+    },
   };
 }
 
@@ -91,7 +119,13 @@ export function detailDto(e: Exchange, diagnosis: DiagnosisDto | null): Exchange
     responseHeaders: e.responseHeaders ?? null,
     responseBodyBase64: e.responseBody ? e.responseBody.toString('base64') : null,
     errorMessage: e.errorMessage ?? null,
-    timing: e.timing ? { connectMs: e.timing.connectMs ?? null, firstByteMs: e.timing.firstByteMs ?? null, totalMs: e.timing.totalMs } : null,
+    timing: e.timing
+      ? {
+          connectMs: e.timing.connectMs ?? null,
+          firstByteMs: e.timing.firstByteMs ?? null,
+          totalMs: e.timing.totalMs,
+        }
+      : null,
     attempt: e.attempt ?? 1,
     faults: faultList(e.faults),
     diagnosis,
@@ -112,5 +146,10 @@ export function faultList(faults: unknown): string[] | null {
 export function asDiagnosis(value: unknown): DiagnosisDto | null {
   if (!value || typeof value !== 'object') return null;
   const d = value as Partial<DiagnosisDto>;
-  return (d.verdict === 'valid' || d.verdict === 'invalid') && typeof d.summary === 'string' && d.received && d.skew ? (d as DiagnosisDto) : null;
+  return (d.verdict === 'valid' || d.verdict === 'invalid') &&
+    typeof d.summary === 'string' &&
+    d.received &&
+    d.skew
+    ? (d as DiagnosisDto)
+    : null;
 }

@@ -26,15 +26,22 @@ export function toApiError(error: unknown, log: (error: unknown) => void = defau
   if (error instanceof Error) {
     const { code, details } = error as { code?: unknown; details?: unknown };
     if (typeof code === 'string' && USER_CODE.test(code)) {
-      return details === undefined ? { code, message: error.message } : { code, message: error.message, details: safeDetails(details) };
+      return details === undefined
+        ? { code, message: error.message }
+        : { code, message: error.message, details: safeDetails(details) };
     }
   }
   log(error);
-  return { code: 'internal', message: 'the engine failed unexpectedly; the details are in the log of the process that runs it' };
+  return {
+    code: 'internal',
+    message: 'the engine failed unexpectedly; the details are in the log of the process that runs it',
+  };
 }
 
 function defaultLog(error: unknown): void {
-  process.stderr.write(`ctb: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `ctb: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
 }
 
 /** Details must survive JSON (IPC structured clone and HTTP alike). */

@@ -19,7 +19,10 @@ const COALESCE_MS: Partial<Record<EventName, number>> = { 'history:appended': 10
 
 export class EventHub {
   private readonly listeners = new Set<EventListener>();
-  private readonly held = new Map<EventName, { payload: unknown; timer: ReturnType<typeof setTimeout> | null; pending: boolean }>();
+  private readonly held = new Map<
+    EventName,
+    { payload: unknown; timer: ReturnType<typeof setTimeout> | null; pending: boolean }
+  >();
 
   emit<E extends EventName>(event: E, payload: Events[E]): void {
     const windowMs = COALESCE_MS[event];

@@ -18,7 +18,9 @@ export function exchangeOrThrow(ctx: HandlerContext, id: number): Exchange {
 export function diagnosisOf(ctx: HandlerContext, e: Exchange): DiagnosisDto | null {
   const stored = asDiagnosis(e.diagnosis);
   if (stored) return stored;
-  const signed = e.requestHeaders.some(([n]) => n.toLowerCase() === HEADER_SIGNATURE || n.toLowerCase() === HEADER_TIMESTAMP);
+  const signed = e.requestHeaders.some(
+    ([n]) => n.toLowerCase() === HEADER_SIGNATURE || n.toLowerCase() === HEADER_TIMESTAMP,
+  );
   if (!signed) return null;
   const known = knownSecretOf(ctx, e);
   if (!known) return null;

@@ -32,7 +32,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     }),
 
     'org:get': () => orgDto(platform.organization()),
-    'org:set-plan': (raw) => orgDto(platform.setPlan(oneOf(objectInput(raw), 'plan', ['free', 'premium'] as const)!)),
+    'org:set-plan': (raw) =>
+      orgDto(platform.setPlan(oneOf(objectInput(raw), 'plan', ['free', 'premium'] as const)!)),
     'workspaces:list': () => platform.workspaces.list().map((w) => ({ id: w.id, name: w.name })),
 
     'connections:list': () => platform.connections.list().map(connectionDto),
@@ -79,7 +80,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       onlyKeys(input, ['id', 'workspaceId'], 'connections:sync-tools');
       const id = idOf(input);
       const workspaceId = input.workspaceId === null ? null : optionalString(input, 'workspaceId', 200);
-      const report = await platform.connections.syncTools(id, workspaceId === undefined ? {} : { workspaceId });
+      const report = await platform.connections.syncTools(
+        id,
+        workspaceId === undefined ? {} : { workspaceId },
+      );
       changed(id);
       return syncReportDto(report);
     },
@@ -120,6 +124,7 @@ function orgDto(o: { id: string; name: string; plan: 'free' | 'premium' }) {
 function connectionInput(raw: unknown, what = 'the input'): ConnectionInput {
   const input: Obj = objectInput(raw, what);
   onlyKeys(input, CONNECTION_FIELDS, what);
-  if (Object.keys(input).length === 0 && what === 'changes') throw validationError('changes must name at least one field', 'changes');
+  if (Object.keys(input).length === 0 && what === 'changes')
+    throw validationError('changes must name at least one field', 'changes');
   return input as ConnectionInput;
 }

@@ -5,7 +5,8 @@ import type { Exchange } from '../store/history.ts';
 import { faultList } from './dto.ts';
 
 const REDACTED = '[redacted]';
-const SENSITIVE_HEADER = /^(x-service-signature|authorization|proxy-authorization|cookie|set-cookie|x-ctb-token)$|secret|token|api[-_]?key|password/i;
+const SENSITIVE_HEADER =
+  /^(x-service-signature|authorization|proxy-authorization|cookie|set-cookie|x-ctb-token)$|secret|token|api[-_]?key|password/i;
 const SENSITIVE_KEY = /secret|password|token|api[-_]?key|authorization/i;
 
 export function harOf(exchanges: Exchange[], options: { includeSecrets: boolean; version: string }): unknown {
@@ -20,12 +21,18 @@ export function harOf(exchanges: Exchange[], options: { includeSecrets: boolean;
 
 function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
   const total = e.timing?.totalMs ?? 0;
-  const wait = e.timing?.firstByteMs != null ? Math.max(0, e.timing.firstByteMs - (e.timing.connectMs ?? 0)) : total;
-  const headers = (pairs: Array<[string, string]>) => redactHeaders(pairs, includeSecrets).map(([name, value]) => ({ name, value }));
-  const mime = (pairs: Array<[string, string]> | null | undefined) => pairs?.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
+  const wait =
+    e.timing?.firstByteMs != null ? Math.max(0, e.timing.firstByteMs - (e.timing.connectMs ?? 0)) : total;
+  const headers = (pairs: Array<[string, string]>) =>
+    redactHeaders(pairs, includeSecrets).map(([name, value]) => ({ name, value }));
+  const mime = (pairs: Array<[string, string]> | null | undefined) =>
+    pairs?.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
   const query = (() => {
     try {
-      return [...new URL(e.url, 'http://local.invalid').searchParams].map(([name, value]) => ({ name, value }));
+      return [...new URL(e.url, 'http://local.invalid').searchParams].map(([name, value]) => ({
+        name,
+        value,
+      }));
     } catch {
       return [];
     }
@@ -60,7 +67,15 @@ function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> 
       bodySize: e.responseBody?.length ?? -1,
     },
     cache: {},
-    timings: { blocked: -1, dns: -1, connect: e.timing?.connectMs ?? -1, send: 0, wait, receive: Math.max(0, total - wait - (e.timing?.connectMs ?? 0)), ssl: -1 },
+    timings: {
+      blocked: -1,
+      dns: -1,
+      connect: e.timing?.connectMs ?? -1,
+      send: 0,
+      wait,
+      receive: Math.max(0, total - wait - (e.timing?.connectMs ?? 0)),
+      ssl: -1,
+    },
     // HAR allows custom fields with a leading underscore.
     _ctb: {
       id: e.id,
@@ -82,8 +97,14 @@ function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> 
 }
 
 /** Header pairs with signatures and credential-looking values replaced, unless secrets are wanted. */
-export function redactHeaders(pairs: Array<[string, string]>, includeSecrets: boolean): Array<[string, string]> {
-  return pairs.map(([name, value]) => [name, !includeSecrets && SENSITIVE_HEADER.test(name) ? REDACTED : value]);
+export function redactHeaders(
+  pairs: Array<[string, string]>,
+  includeSecrets: boolean,
+): Array<[string, string]> {
+  return pairs.map(([name, value]) => [
+    name,
+    !includeSecrets && SENSITIVE_HEADER.test(name) ? REDACTED : value,
+  ]);
 }
 
 /** JSON bodies keep their shape with credential-looking fields masked; other bodies as text. */

@@ -10,7 +10,17 @@ import { filterOf } from './history-handlers.ts';
 import { replayExchange } from './history-replay.ts';
 import { retentionFor } from './history-retention.ts';
 import { exchangesToExport, exportHistory, MAX_EXPORT, parseImport } from './history-transfer.ts';
-import { MAX_EXCHANGE_ID, exchangeIds, objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalString, requiredInteger } from './validate.ts';
+import {
+  MAX_EXCHANGE_ID,
+  exchangeIds,
+  objectInput,
+  oneOf,
+  onlyKeys,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredInteger,
+} from './validate.ts';
 import type { Obj } from './validate.ts';
 
 const MAX_IMPORT_CHARS = 64 * 1024 * 1024;
@@ -30,8 +40,13 @@ type ExtraHandlers = Pick<
 export function historyExtraHandlers(ctx: HandlerContext): ExtraHandlers {
   const history = ctx.engine.history;
   const pruner = retentionFor(history);
-  pruner.onPruned = (report) => ctx.hub?.emit('history:pruned', { deleted: report.deleted, total: history.count() });
-  const retention = (): HistoryRetentionDto => ({ ...pruner.settings(), total: history.count(), lastPrune: pruner.last ? { ...pruner.last } : null });
+  pruner.onPruned = (report) =>
+    ctx.hub?.emit('history:pruned', { deleted: report.deleted, total: history.count() });
+  const retention = (): HistoryRetentionDto => ({
+    ...pruner.settings(),
+    total: history.count(),
+    lastPrune: pruner.last ? { ...pruner.last } : null,
+  });
 
   return {
     'history:count': (raw) => {
@@ -69,7 +84,11 @@ export function historyExtraHandlers(ctx: HandlerContext): ExtraHandlers {
     'history:replay': (raw) => {
       const input = objectInput(raw);
       onlyKeys(input, ['id', 'mode'], 'history:replay');
-      return replayExchange(ctx, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID), oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!);
+      return replayExchange(
+        ctx,
+        requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID),
+        oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!,
+      );
     },
 
     'history:export': (raw) => {
@@ -92,8 +111,10 @@ export function historyExtraHandlers(ctx: HandlerContext): ExtraHandlers {
       onlyKeys(input, ['content', 'fileName'], 'history:import');
       optionalString(input, 'fileName', 500);
       const content = input.content;
-      if (typeof content !== 'string' || content.length === 0) throw validationError('content must be the text of a .har or .json file', 'content');
-      if (content.length > MAX_IMPORT_CHARS) throw validationError(`the file is over ${MAX_IMPORT_CHARS / 1024 / 1024} MiB`, 'content');
+      if (typeof content !== 'string' || content.length === 0)
+        throw validationError('content must be the text of a .har or .json file', 'content');
+      if (content.length > MAX_IMPORT_CHARS)
+        throw validationError(`the file is over ${MAX_IMPORT_CHARS / 1024 / 1024} MiB`, 'content');
       // Everything is parsed and checked before the first row is written; the rows go in one transaction.
       const ids = history.recordAll(parseImport(content));
       return { imported: ids.length, firstId: ids[0], lastId: ids[ids.length - 1] };
@@ -104,8 +125,12 @@ export function historyExtraHandlers(ctx: HandlerContext): ExtraHandlers {
     'history:set-retention': async (raw) => {
       const input: Obj = objectInput(raw);
       onlyKeys(input, ['maxCount', 'maxAgeDays'], 'history:set-retention');
-      const limit = (field: string, max: number) => (input[field] === null ? null : (optionalInteger(input, field, 1, max) ?? null));
-      await pruner.save({ maxCount: limit('maxCount', 100_000_000), maxAgeDays: limit('maxAgeDays', 36_500) });
+      const limit = (field: string, max: number) =>
+        input[field] === null ? null : (optionalInteger(input, field, 1, max) ?? null);
+      await pruner.save({
+        maxCount: limit('maxCount', 100_000_000),
+        maxAgeDays: limit('maxAgeDays', 36_500),
+      });
       return retention();
     },
   };

@@ -8,12 +8,25 @@ import { exchangeDetail, exchangeOrThrow } from './exchange-detail.ts';
 import { curlCommand } from './curl-export.ts';
 import { harOf } from './har-export.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { MAX_EXCHANGE_ID, exchangeIds, objectInput, oneOf, onlyKeys, optionalBoolean, optionalInteger, optionalString, requiredInteger } from './validate.ts';
+import {
+  MAX_EXCHANGE_ID,
+  exchangeIds,
+  objectInput,
+  oneOf,
+  onlyKeys,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredInteger,
+} from './validate.ts';
 import type { Obj } from './validate.ts';
 
 const MAX_HAR_ENTRIES = 1000;
 
-type HistoryHandlers = Pick<Handlers, 'history:page' | 'history:get' | 'history:export-curl' | 'history:export-har'>;
+type HistoryHandlers = Pick<
+  Handlers,
+  'history:page' | 'history:get' | 'history:export-curl' | 'history:export-har'
+>;
 
 export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
   return {
@@ -39,7 +52,12 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
     'history:export-har': (raw) => {
       const input = objectInput(raw);
       const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(ctx, id));
-      return { har: harOf(exchanges, { includeSecrets: optionalBoolean(input, 'includeSecrets') ?? false, version: ctx.info.version }) };
+      return {
+        har: harOf(exchanges, {
+          includeSecrets: optionalBoolean(input, 'includeSecrets') ?? false,
+          version: ctx.info.version,
+        }),
+      };
     },
   };
 }
@@ -50,7 +68,18 @@ export function filterOf(input: Obj): HistoryFilter {
 }
 
 function parseFilter(f: Obj): HistoryFilter {
-  const keys: Array<keyof HistoryFilterDto> = ['direction', 'connectionId', 'localConnectorId', 'tool', 'requestType', 'verdict', 'responseStatus', 'id', 'since', 'until'];
+  const keys: Array<keyof HistoryFilterDto> = [
+    'direction',
+    'connectionId',
+    'localConnectorId',
+    'tool',
+    'requestType',
+    'verdict',
+    'responseStatus',
+    'id',
+    'since',
+    'until',
+  ];
   onlyKeys(f, keys, 'filter');
   const out: HistoryFilter = {
     direction: oneOf(f, 'direction', ['outgoing', 'incoming'] as const, { optional: true }),

@@ -19,7 +19,11 @@ export type ReplayMode = 'as-sent' | 're-signed';
 
 const REPLAY_TIMEOUT_MS = 30_000;
 
-export async function replayExchange(ctx: HandlerContext, id: number, mode: ReplayMode): Promise<ExchangeDetailDto> {
+export async function replayExchange(
+  ctx: HandlerContext,
+  id: number,
+  mode: ReplayMode,
+): Promise<ExchangeDetailDto> {
   const original = exchangeOrThrow(ctx, id);
   const known = knownSecretOf(ctx, original);
   if (mode === 're-signed' && !known)
@@ -28,7 +32,8 @@ export async function replayExchange(ctx: HandlerContext, id: number, mode: Repl
       `exchange #${id} went to a URL typed by hand and the testbench does not keep such secrets: replay it as sent, or send it again from the Console`,
     );
   let headers = resendableHeaders(original.requestHeaders);
-  if (mode === 're-signed') headers = resigned(headers, known!.secret, String((ctx.now ?? nowSeconds)()), original.requestBody);
+  if (mode === 're-signed')
+    headers = resigned(headers, known!.secret, String((ctx.now ?? nowSeconds)()), original.requestBody);
   const result = await rawCall(
     { method: original.method, url: targetUrl(ctx, original), headers, body: original.requestBody },
     { timeoutMs: REPLAY_TIMEOUT_MS },
@@ -38,7 +43,13 @@ export async function replayExchange(ctx: HandlerContext, id: number, mode: Repl
   return detailDto(e, diagnosisOf(ctx, e));
 }
 
-function record(ctx: HandlerContext, original: Exchange, result: CallResult, mode: ReplayMode, known: KnownSecret | null): number {
+function record(
+  ctx: HandlerContext,
+  original: Exchange,
+  result: CallResult,
+  mode: ReplayMode,
+  known: KnownSecret | null,
+): number {
   const verdict = verdictOf(original.requestType, result);
   // Judged now, against the secret the target holds: an as-sent replay of an old exchange is
   // named for what it is today (timestamp_too_old), not for what it was when first sent.
@@ -68,13 +79,23 @@ function record(ctx: HandlerContext, original: Exchange, result: CallResult, mod
   );
 }
 
-function verdictOf(requestType: string | null | undefined, result: CallResult): { code: string; message: string } {
+function verdictOf(
+  requestType: string | null | undefined,
+  result: CallResult,
+): { code: string; message: string } {
   const type = REQUEST_TYPES.find((t) => t === requestType);
   const json = parseJson(result);
-  if (type) return judgeAnswer(type as RequestType, { ...result, json, signing: { timestamp: '', signature: '', canonical: '', secretFingerprint: '', faults: [] } });
+  if (type)
+    return judgeAnswer(type as RequestType, {
+      ...result,
+      json,
+      signing: { timestamp: '', signature: '', canonical: '', secretFingerprint: '', faults: [] },
+    });
   if (result.error) return { code: result.error.code, message: result.error.message };
   const status = result.response!.status;
-  return status >= 200 && status < 300 ? { code: 'ok', message: 'ok' } : { code: `http_${status}`, message: `the connector answered HTTP ${status}` };
+  return status >= 200 && status < 300
+    ? { code: 'ok', message: 'ok' }
+    : { code: `http_${status}`, message: `the connector answered HTTP ${status}` };
 }
 
 /**
@@ -93,5 +114,8 @@ function targetUrl(ctx: HandlerContext, e: Exchange): string {
     }
     if (status?.url) return new URL(e.url, status.url).toString();
   }
-  throw new BridgeError('not_running', 'the local connector that received this request is not running: start it, then replay again');
+  throw new BridgeError(
+    'not_running',
+    'the local connector that received this request is not running: start it, then replay again',
+  );
 }

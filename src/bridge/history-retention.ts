@@ -94,7 +94,13 @@ export class RetentionPruner {
       if (!this.history.isOpen) break;
       const s = this.settings();
       if (s.maxCount === null && s.maxAgeDays === null) break;
-      const step = this.history.prune({ keepCount: s.maxCount, olderThan: s.maxAgeDays === null ? null : this.now() - s.maxAgeDays * DAY_MS }, PRUNE_BATCH);
+      const step = this.history.prune(
+        {
+          keepCount: s.maxCount,
+          olderThan: s.maxAgeDays === null ? null : this.now() - s.maxAgeDays * DAY_MS,
+        },
+        PRUNE_BATCH,
+      );
       deleted += step;
       if (step < PRUNE_BATCH) break;
       await new Promise((resolve) => setImmediate(resolve));

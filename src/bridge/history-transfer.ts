@@ -15,13 +15,24 @@ const MAX_IMPORT = 50_000;
 
 export function exportHistory(
   exchanges: Exchange[],
-  options: { format: 'har' | 'json'; includeSecrets: boolean; version: string; truncated: boolean; now?: Date },
+  options: {
+    format: 'har' | 'json';
+    includeSecrets: boolean;
+    version: string;
+    truncated: boolean;
+    now?: Date;
+  },
 ): HistoryExportDto {
   const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
   const base = { count: exchanges.length, truncated: options.truncated, redacted: !options.includeSecrets };
   if (options.format === 'har') {
     const har = harOf(exchanges, { includeSecrets: options.includeSecrets, version: options.version });
-    return { ...base, fileName: `history-${stamp}.har`, mimeType: 'application/json', content: JSON.stringify(har, null, 2) };
+    return {
+      ...base,
+      fileName: `history-${stamp}.har`,
+      mimeType: 'application/json',
+      content: JSON.stringify(har, null, 2),
+    };
   }
   const doc = {
     format: JSON_FORMAT,
@@ -30,7 +41,12 @@ export function exportHistory(
     redacted: !options.includeSecrets,
     exchanges: exchanges.map((e) => jsonEntry(e, options.includeSecrets)),
   };
-  return { ...base, fileName: `history-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(doc) };
+  return {
+    ...base,
+    fileName: `history-${stamp}.json`,
+    mimeType: 'application/json',
+    content: JSON.stringify(doc),
+  };
 }
 
 function jsonEntry(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
@@ -63,29 +79,45 @@ export function parseImport(content: string): ExchangeInput[] {
   try {
     doc = JSON.parse(content);
   } catch (e) {
-    throw validationError(`the file is not JSON (${(e as Error).message}); choose a .har or a History JSON export`, 'content');
+    throw validationError(
+      `the file is not JSON (${(e as Error).message}); choose a .har or a History JSON export`,
+      'content',
+    );
   }
   let entries: unknown[];
   let read: (entry: Obj) => ExchangeInput;
   if (isObj(doc) && doc.format === JSON_FORMAT) {
-    if (doc.version !== 1) throw validationError(`this History export has version ${String(doc.version)}; this testbench reads version 1`, 'content');
-    if (!Array.isArray(doc.exchanges)) throw validationError('the History export has no "exchanges" list', 'content');
+    if (doc.version !== 1)
+      throw validationError(
+        `this History export has version ${String(doc.version)}; this testbench reads version 1`,
+        'content',
+      );
+    if (!Array.isArray(doc.exchanges))
+      throw validationError('the History export has no "exchanges" list', 'content');
     entries = doc.exchanges;
     read = fromJson;
   } else if (isObj(doc) && isObj(doc.log) && Array.isArray(doc.log.entries)) {
     entries = doc.log.entries;
     read = fromHar;
   } else {
-    throw validationError('the file is neither a HAR (log.entries) nor a Connector Testbench History export', 'content');
+    throw validationError(
+      'the file is neither a HAR (log.entries) nor a Connector Testbench History export',
+      'content',
+    );
   }
   if (entries.length === 0) throw validationError('the file holds no exchanges', 'content');
-  if (entries.length > MAX_IMPORT) throw validationError(`the file holds ${entries.length} exchanges; import at most ${MAX_IMPORT} at once`, 'content');
+  if (entries.length > MAX_IMPORT)
+    throw validationError(
+      `the file holds ${entries.length} exchanges; import at most ${MAX_IMPORT} at once`,
+      'content',
+    );
   return entries.map((entry, i) => {
     try {
       if (!isObj(entry)) throw new ImportProblem('is not an object');
       return read(entry);
     } catch (e) {
-      if (e instanceof ImportProblem) throw validationError(`entry ${i + 1}: ${e.message}; nothing was imported`, 'content');
+      if (e instanceof ImportProblem)
+        throw validationError(`entry ${i + 1}: ${e.message}; nothing was imported`, 'content');
       throw e;
     }
   });
@@ -94,7 +126,12 @@ export function parseImport(content: string): ExchangeInput[] {
 class ImportProblem extends Error {}
 
 function fromJson(x: Obj): ExchangeInput {
-  const direction = x.direction === 'incoming' ? 'incoming' : x.direction === 'outgoing' ? 'outgoing' : fail('direction must be "outgoing" or "incoming"');
+  const direction =
+    x.direction === 'incoming'
+      ? 'incoming'
+      : x.direction === 'outgoing'
+        ? 'outgoing'
+        : fail('direction must be "outgoing" or "incoming"');
   return {
     direction,
     connectionId: optText(x, 'connectionId'),
@@ -116,7 +153,9 @@ function fromJson(x: Obj): ExchangeInput {
     timing: timing(x.timing),
     attempt: Number.isInteger(x.attempt) && (x.attempt as number) > 0 ? (x.attempt as number) : 1,
     faults: x.faults ?? null,
-    startedAt: Number.isFinite(x.startedAt) ? (x.startedAt as number) : fail('startedAt must be epoch milliseconds'),
+    startedAt: Number.isFinite(x.startedAt)
+      ? (x.startedAt as number)
+      : fail('startedAt must be epoch milliseconds'),
   };
 }
 
@@ -136,18 +175,29 @@ function fromHar(x: Obj): ExchangeInput {
     direction: ctb.direction === 'incoming' ? 'incoming' : 'outgoing',
     connectionId: optText(ctb, 'connectionId'),
     localConnectorId: optText(ctb, 'localConnectorId'),
-    requestType: optText(ctb, 'requestType') ?? (typeof parsedBody?.type === 'string' ? parsedBody.type : null),
+    requestType:
+      optText(ctb, 'requestType') ?? (typeof parsedBody?.type === 'string' ? parsedBody.type : null),
     tool: optText(ctb, 'tool') ?? (typeof parsedBody?.tool === 'string' ? parsedBody.tool : null),
-    requestId: optText(ctb, 'requestId') ?? (typeof parsedBody?.request_id === 'string' ? parsedBody.request_id : null),
-    traceId: optText(ctb, 'traceId') ?? requestHeaders.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null,
+    requestId:
+      optText(ctb, 'requestId') ??
+      (typeof parsedBody?.request_id === 'string' ? parsedBody.request_id : null),
+    traceId:
+      optText(ctb, 'traceId') ??
+      requestHeaders.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ??
+      null,
     method: text(request, 'method'),
     url: text(request, 'url'),
     requestHeaders,
     requestBody,
     responseStatus: status,
-    responseHeaders: status === null && !Array.isArray(response.headers) ? null : harHeaders(response.headers ?? [], 'response.headers'),
+    responseHeaders:
+      status === null && !Array.isArray(response.headers)
+        ? null
+        : harHeaders(response.headers ?? [], 'response.headers'),
     responseBody: content && typeof content.text === 'string' ? harText(content, 'response.content') : null,
-    verdict: optText(ctb, 'verdict') ?? (status === null ? 'no_response' : status >= 200 && status < 300 ? 'ok' : `http_${status}`),
+    verdict:
+      optText(ctb, 'verdict') ??
+      (status === null ? 'no_response' : status >= 200 && status < 300 ? 'ok' : `http_${status}`),
     errorMessage: isObj(ctb) && typeof ctb.error === 'string' ? ctb.error : null,
     timing: timing(ctb.timing) ?? (typeof x.time === 'number' && x.time >= 0 ? { totalMs: x.time } : null),
     attempt: Number.isInteger(ctb.attempt) && (ctb.attempt as number) > 0 ? (ctb.attempt as number) : 1,
@@ -176,18 +226,25 @@ function optText(x: Obj, field: string): string | null {
 
 function optStatus(v: unknown): number | null {
   if (v === undefined || v === null) return null;
-  if (!Number.isInteger(v) || (v as number) < 100 || (v as number) > 999) fail(`the HTTP status ${JSON.stringify(v)} is not a number from 100 to 999`);
+  if (!Number.isInteger(v) || (v as number) < 100 || (v as number) > 999)
+    fail(`the HTTP status ${JSON.stringify(v)} is not a number from 100 to 999`);
   return v as number;
 }
 
 function pairs(v: unknown, field: string): Array<[string, string]> {
-  if (!Array.isArray(v) || v.some((p) => !Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string'))
+  if (
+    !Array.isArray(v) ||
+    v.some((p) => !Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string')
+  )
     fail(`${field} must be a list of [name, value] pairs`);
   return v as Array<[string, string]>;
 }
 
 function harHeaders(v: unknown, field: string): Array<[string, string]> {
-  if (!Array.isArray(v) || v.some((h) => !isObj(h) || typeof h.name !== 'string' || typeof h.value !== 'string'))
+  if (
+    !Array.isArray(v) ||
+    v.some((h) => !isObj(h) || typeof h.name !== 'string' || typeof h.value !== 'string')
+  )
     fail(`${field} must be a list of {name, value}`);
   return (v as Array<{ name: string; value: string }>).map((h) => [h.name, h.value]);
 }
@@ -206,7 +263,8 @@ function base64(v: unknown, field: string): Buffer | null {
 
 function timing(v: unknown): Timing | null {
   if (v === undefined || v === null) return null;
-  if (!isObj(v) || typeof v.totalMs !== 'number' || !Number.isFinite(v.totalMs)) fail('timing must be {totalMs, ...}');
+  if (!isObj(v) || typeof v.totalMs !== 'number' || !Number.isFinite(v.totalMs))
+    fail('timing must be {totalMs, ...}');
   const ms = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : null);
   return { totalMs: v.totalMs, connectMs: ms('connectMs'), firstByteMs: ms('firstByteMs') };
 }
@@ -222,7 +280,13 @@ function safeJson(body: Buffer): Obj | null {
 
 /** The filter's newest exchanges (at most MAX_EXPORT) or the ids asked for, oldest first so an import keeps their order. */
 export function exchangesToExport(
-  history: { page: (f: HistoryFilter, o: { before?: number; limit?: number }) => { items: Array<{ id: number }>; nextBefore: number | null }; get: (id: number) => Exchange | null },
+  history: {
+    page: (
+      f: HistoryFilter,
+      o: { before?: number; limit?: number },
+    ) => { items: Array<{ id: number }>; nextBefore: number | null };
+    get: (id: number) => Exchange | null;
+  },
   selection: { ids?: number[]; filter?: HistoryFilter },
 ): { exchanges: Exchange[]; truncated: boolean } {
   if (selection.ids) {

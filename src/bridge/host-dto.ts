@@ -28,7 +28,9 @@ export function hostRequestDto(e: HostRequestEvent): HostRequestEventDto {
   };
 }
 
-export function verdictText(e: Pick<HostRequestEvent, 'verdict' | 'verification' | 'diagnosis' | 'fault'>): string {
+export function verdictText(
+  e: Pick<HostRequestEvent, 'verdict' | 'verification' | 'diagnosis' | 'fault'>,
+): string {
   let text = e.verdict;
   const failed = e.verification && !e.verification.valid ? e.verification.failedCheck : null;
   if (failed && failed !== e.verdict) text += `: ${failed}`;

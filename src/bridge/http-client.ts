@@ -30,7 +30,8 @@ export function createHttpClient(options: HttpClientOptions): ApiClient {
   let source: EventSourceLike | null = null;
 
   function openStream(): void {
-    const Source = options.EventSource ?? (globalThis as { EventSource?: HttpClientOptions['EventSource'] }).EventSource;
+    const Source =
+      options.EventSource ?? (globalThis as { EventSource?: HttpClientOptions['EventSource'] }).EventSource;
     if (!Source || source) return;
     // EventSource cannot send headers: the token travels in the query of this one URL only.
     source = new Source(`${baseUrl}/api/events?token=${encodeURIComponent(options.token)}`);
@@ -55,7 +56,8 @@ export function createHttpClient(options: HttpClientOptions): ApiClient {
 
   return {
     async call(method, input) {
-      if (!isMethodName(method)) return fail('unknown_method', `"${String(method)}" is not a method of the contract`);
+      if (!isMethodName(method))
+        return fail('unknown_method', `"${String(method)}" is not a method of the contract`);
       let response: Response;
       try {
         response = await doFetch(`${baseUrl}/api/call/${encodeURIComponent(method)}`, {
@@ -64,12 +66,18 @@ export function createHttpClient(options: HttpClientOptions): ApiClient {
           body: input === undefined ? '' : JSON.stringify(input),
         });
       } catch (error) {
-        return fail('transport_error', `the testbench server did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        return fail(
+          'transport_error',
+          `the testbench server did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       try {
         return (await response.json()) as Result<never>;
       } catch {
-        return fail('transport_error', `the testbench server answered HTTP ${response.status} without a result`);
+        return fail(
+          'transport_error',
+          `the testbench server answered HTTP ${response.status} without a result`,
+        );
       }
     },
 

@@ -13,7 +13,9 @@ export interface GuardConfig {
   allowIpLiterals: boolean;
 }
 
-export type GuardVerdict = { ok: true } | { ok: false; code: 'forbidden_host' | 'forbidden_origin' | 'invalid_token'; message: string };
+export type GuardVerdict =
+  | { ok: true }
+  | { ok: false; code: 'forbidden_host' | 'forbidden_origin' | 'invalid_token'; message: string };
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -44,9 +46,16 @@ export function isAllowedHost(hostHeader: string | undefined, config: GuardConfi
   return config.allowIpLiterals && isIP(parts.name.replace(/^\[|\]$/g, '')) !== 0;
 }
 
-export function checkOrigin(origin: string | undefined, hostHeader: string | undefined, config: GuardConfig): boolean {
+export function checkOrigin(
+  origin: string | undefined,
+  hostHeader: string | undefined,
+  config: GuardConfig,
+): boolean {
   if (origin === undefined) return true;
-  return isAllowedHost(hostHeader, config) && origin.toLowerCase() === `http://${(hostHeader ?? '').trim().toLowerCase()}`;
+  return (
+    isAllowedHost(hostHeader, config) &&
+    origin.toLowerCase() === `http://${(hostHeader ?? '').trim().toLowerCase()}`
+  );
 }
 
 type HeaderMap = Record<string, string | string[] | undefined>;
@@ -56,13 +65,29 @@ const one = (headers: HeaderMap, name: string): string | undefined => {
   return Array.isArray(v) ? v.join(', ') : v;
 };
 
-export function guardRequest(rawHeaders: HeaderMap, token: string | null | undefined, config: GuardConfig): GuardVerdict {
-  const headers = { host: one(rawHeaders, 'host'), origin: one(rawHeaders, 'origin'), site: one(rawHeaders, 'sec-fetch-site') };
+export function guardRequest(
+  rawHeaders: HeaderMap,
+  token: string | null | undefined,
+  config: GuardConfig,
+): GuardVerdict {
+  const headers = {
+    host: one(rawHeaders, 'host'),
+    origin: one(rawHeaders, 'origin'),
+    site: one(rawHeaders, 'sec-fetch-site'),
+  };
   if (!isAllowedHost(headers.host, config))
-    return { ok: false, code: 'forbidden_host', message: 'this server only answers to its own loopback address (Host header refused)' };
+    return {
+      ok: false,
+      code: 'forbidden_host',
+      message: 'this server only answers to its own loopback address (Host header refused)',
+    };
   if (!checkOrigin(headers.origin, headers.host, config) || headers.site === 'cross-site')
     return { ok: false, code: 'forbidden_origin', message: 'requests from other origins are refused' };
   if (!tokenMatches(token, config.token))
-    return { ok: false, code: 'invalid_token', message: 'missing or wrong session token: open the URL that `ctb serve` printed' };
+    return {
+      ok: false,
+      code: 'invalid_token',
+      message: 'missing or wrong session token: open the URL that `ctb serve` printed',
+    };
   return { ok: true };
 }

@@ -54,7 +54,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     route(req, res, ctx).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'the server failed to answer' } });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          ok: false,
+          error: { code: 'internal', message: 'the server failed to answer' },
+        });
       else res.destroy();
     });
   });
@@ -84,36 +88,60 @@ interface RouteContext {
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname.startsWith('/api/')) {
-    const apiToken = url.pathname === '/api/events' ? url.searchParams.get('token') : headerOf(req, TOKEN_HEADER);
+    const apiToken =
+      url.pathname === '/api/events' ? url.searchParams.get('token') : headerOf(req, TOKEN_HEADER);
     const verdict = guardRequest(req.headers, apiToken, ctx.guard);
-    if (!verdict.ok) return sendJson(res, 403, { ok: false, error: { code: verdict.code, message: verdict.message } });
+    if (!verdict.ok)
+      return sendJson(res, 403, { ok: false, error: { code: verdict.code, message: verdict.message } });
     res.setHeader('cache-control', 'no-store');
     if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(req, res, ctx);
     const call = /^\/api\/call\/([^/]+)$/.exec(url.pathname);
     if (call && req.method === 'POST') return answerCall(req, res, ctx, call[1]);
-    return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: `no API route ${req.method} ${url.pathname}` } });
+    return sendJson(res, 404, {
+      ok: false,
+      error: { code: 'not_found', message: `no API route ${req.method} ${url.pathname}` },
+    });
   }
   if (!isAllowedHost(req.headers.host, ctx.guard))
-    return sendJson(res, 403, { ok: false, error: { code: 'forbidden_host', message: 'this server only answers to its own loopback address' } });
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'read-only' } });
+    return sendJson(res, 403, {
+      ok: false,
+      error: { code: 'forbidden_host', message: 'this server only answers to its own loopback address' },
+    });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'read-only' } });
   const file = ctx.staticDir === null ? null : await resolveStatic(ctx.staticDir, url.pathname);
   if (!file) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'no such file' } });
   sendFile(res, file, req.method === 'HEAD');
 }
 
-async function answerCall(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, rawMethod: string): Promise<void> {
+async function answerCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RouteContext,
+  rawMethod: string,
+): Promise<void> {
   const type = req.headers['content-type'] ?? '';
   // A JSON content type cannot be sent cross-site without a preflight: one more wall behind the token.
   if (!/^application\/json\b/i.test(type))
-    return sendJson(res, 415, { ok: false, error: { code: 'unsupported_media_type', message: 'send the input as application/json' } });
+    return sendJson(res, 415, {
+      ok: false,
+      error: { code: 'unsupported_media_type', message: 'send the input as application/json' },
+    });
   const body = await readBody(req, ctx.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'payload_too_large', message: 'the request body is too large' } });
+  if (body === null)
+    return sendJson(res, 413, {
+      ok: false,
+      error: { code: 'payload_too_large', message: 'the request body is too large' },
+    });
   let input: unknown = undefined;
   if (body.length > 0) {
     try {
       input = JSON.parse(body.toString('utf8'));
     } catch {
-      return sendJson(res, 400, { ok: false, error: { code: 'invalid_json', message: 'the request body is not valid JSON' } });
+      return sendJson(res, 400, {
+        ok: false,
+        error: { code: 'invalid_json', message: 'the request body is not valid JSON' },
+      });
     }
   }
   let method: string;
@@ -127,7 +155,11 @@ async function answerCall(req: IncomingMessage, res: ServerResponse, ctx: RouteC
 }
 
 function openEventStream(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
   res.write('retry: 2000\n: connected\n\n');
   ctx.streams.add(res);
   const unsubscribe = ctx.options.events.subscribe((e) => {

@@ -7,7 +7,10 @@ import type { HandlerContext } from './handler-context.ts';
 import { idOf, objectInput, onlyKeys } from './validate.ts';
 import { validationError } from './errors.ts';
 
-type LocalHandlers = Pick<Handlers, 'local:list' | 'local:get-schema' | 'local:save' | 'local:delete' | 'local:start' | 'local:stop'>;
+type LocalHandlers = Pick<
+  Handlers,
+  'local:list' | 'local:get-schema' | 'local:save' | 'local:delete' | 'local:start' | 'local:stop'
+>;
 
 function localConnectorDto(ctx: HandlerContext, id: string): LocalConnectorDto {
   const stored = ctx.host.get(id);
@@ -34,8 +37,10 @@ export function localHandlers(ctx: HandlerContext): LocalHandlers {
       onlyKeys(input, ['id', 'definition'], 'local:save');
       if (input.definition === undefined) throw validationError('definition is required', 'definition');
       // The editor may send its text as is; the host's parser reports JSON errors with positions.
-      const definition = typeof input.definition === 'string' ? parseDefinitionJson(input.definition) : input.definition;
-      const saved = input.id === undefined ? ctx.host.create(definition) : await ctx.host.update(idOf(input), definition);
+      const definition =
+        typeof input.definition === 'string' ? parseDefinitionJson(input.definition) : input.definition;
+      const saved =
+        input.id === undefined ? ctx.host.create(definition) : await ctx.host.update(idOf(input), definition);
       return localConnectorDto(ctx, saved.id);
     },
 

@@ -6,7 +6,14 @@ import { HEADER_SIGNATURE, HEADER_TIMESTAMP, computeSignature } from '../protoco
 type HeaderList = Array<[string, string]>;
 
 // The transport (or curl) sets these for the new request; copies would misstate its framing.
-const FRAMING = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect']);
+const FRAMING = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'keep-alive',
+  'expect',
+]);
 
 export function resendableHeaders(headers: HeaderList): HeaderList {
   return headers.filter(([name]) => !FRAMING.has(name.toLowerCase()));

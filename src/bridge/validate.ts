@@ -7,17 +7,21 @@ export type Obj = Record<string, unknown>;
 
 export function objectInput(input: unknown, what = 'the input', options: { optional?: boolean } = {}): Obj {
   if ((input === undefined || input === null) && options.optional) return {};
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw validationError(`${what} must be a JSON object`);
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw validationError(`${what} must be a JSON object`);
   return input as Obj;
 }
 
 export function onlyKeys(obj: Obj, allowed: readonly string[], what: string): void {
-  for (const key of Object.keys(obj)) if (!allowed.includes(key)) throw validationError(`${what}: "${key.slice(0, 60)}" is not an accepted field`, key);
+  for (const key of Object.keys(obj))
+    if (!allowed.includes(key))
+      throw validationError(`${what}: "${key.slice(0, 60)}" is not an accepted field`, key);
 }
 
 export function requiredString(obj: Obj, field: string, max = 2048): string {
   const v = obj[field];
-  if (typeof v !== 'string' || v.trim() === '') throw validationError(`${field} is required and must be a non-empty string`, field);
+  if (typeof v !== 'string' || v.trim() === '')
+    throw validationError(`${field} is required and must be a non-empty string`, field);
   if (v.length > max) throw validationError(`${field} must be at most ${max} characters`, field);
   return v;
 }
@@ -50,17 +54,24 @@ export function requiredInteger(obj: Obj, field: string, min: number, max: numbe
   return optionalInteger(obj, field, min, max)!;
 }
 
-export function oneOf<T extends string>(obj: Obj, field: string, values: readonly T[], options: { optional?: boolean } = {}): T | undefined {
+export function oneOf<T extends string>(
+  obj: Obj,
+  field: string,
+  values: readonly T[],
+  options: { optional?: boolean } = {},
+): T | undefined {
   const v = obj[field];
   if (v === undefined && options.optional) return undefined;
-  if (typeof v !== 'string' || !values.includes(v as T)) throw validationError(`${field} must be one of ${values.map((x) => `"${x}"`).join(', ')}`, field);
+  if (typeof v !== 'string' || !values.includes(v as T))
+    throw validationError(`${field} must be one of ${values.map((x) => `"${x}"`).join(', ')}`, field);
   return v as T;
 }
 
 export function optionalObject(obj: Obj, field: string): Obj | undefined {
   const v = obj[field];
   if (v === undefined) return undefined;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw validationError(`${field} must be a JSON object`, field);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw validationError(`${field} must be a JSON object`, field);
   return v as Obj;
 }
 
@@ -71,7 +82,8 @@ export function httpUrl(value: string, field: string): string {
   } catch {
     throw validationError(`${field} must be an absolute http:// or https:// URL`, field);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationError(`${field} must use http or https, not ${url.protocol}`, field);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw validationError(`${field} must use http or https, not ${url.protocol}`, field);
   return url.toString();
 }
 
@@ -79,10 +91,20 @@ export function httpUrl(value: string, field: string): string {
 export const MAX_EXCHANGE_ID = Number.MAX_SAFE_INTEGER;
 
 /** A list of 1 to `max` exchange ids; undefined only when the field is absent and `optional`. */
-export function exchangeIds(obj: Obj, field: string, max: number, options: { optional?: boolean } = {}): number[] | undefined {
+export function exchangeIds(
+  obj: Obj,
+  field: string,
+  max: number,
+  options: { optional?: boolean } = {},
+): number[] | undefined {
   const ids = obj[field];
   if (ids === undefined && options.optional) return undefined;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > max || ids.some((id) => !Number.isInteger(id) || id < 1))
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    ids.length > max ||
+    ids.some((id) => !Number.isInteger(id) || id < 1)
+  )
     throw validationError(`${field} must be a list of 1 to ${max} exchange ids`, field);
   return ids as number[];
 }

@@ -15,7 +15,10 @@ function buildProgram(): Command {
   const program = new Command('ctb')
     .description('Connector Testbench: mock platform, local connector host and signed-request tools')
     // One line per usage error, like our own UsageError lines (commander's default is two lines).
-    .configureOutput({ outputError: (str, write) => write(`ctb: ${str.replace(/^error: /, '').trimEnd()} (run with --help for usage)\n`) })
+    .configureOutput({
+      outputError: (str, write) =>
+        write(`ctb: ${str.replace(/^error: /, '').trimEnd()} (run with --help for usage)\n`),
+    })
     .exitOverride();
   registerAppCommands(program);
   registerConnectorCommands(program);
@@ -35,7 +38,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version output are successes; anything else commander rejects is bad usage.
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return 0;
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,15 @@ import { listen, nodeHandler, rawPairs } from './node-adapter.ts';
 import type { AdapterCore, AdapterInput } from './node-adapter.ts';
 import { resolveOptions } from './options.ts';
 import { ToolRegistry } from './registry.ts';
-import type { Connector, ConnectorOptions, ConnectorRequest, ConnectorResponse, ExchangeEvent, ToolHandler, ToolSpec } from './types.ts';
+import type {
+  Connector,
+  ConnectorOptions,
+  ConnectorRequest,
+  ConnectorResponse,
+  ExchangeEvent,
+  ToolHandler,
+  ToolSpec,
+} from './types.ts';
 
 export function createConnector(options: ConnectorOptions): Connector {
   const resolved = resolveOptions(options);
@@ -64,7 +72,16 @@ export function createConnector(options: ConnectorOptions): Connector {
     definitions: () => registry.definitions(),
     handle(req: ConnectorRequest) {
       const body = toBytes(req.body);
-      const input: AdapterInput = { method: req.method, path: req.path, headers: req.headers, pairs: null, rawHeaders: null, body, startedAt: Date.now(), t0: performance.now() };
+      const input: AdapterInput = {
+        method: req.method,
+        path: req.path,
+        headers: req.headers,
+        pairs: null,
+        rawHeaders: null,
+        body,
+        startedAt: Date.now(),
+        t0: performance.now(),
+      };
       // Failures of the core reject the returned promise, as they always have.
       return new Promise<ConnectorResponse>((resolve) => resolve(core.process(input)));
     },
@@ -72,7 +89,8 @@ export function createConnector(options: ConnectorOptions): Connector {
     nodeHandler: () => nodeHandler(core),
     fetch: (request: Request) => fetchAdapter(core, request),
     on(event: 'exchange', listener: (e: ExchangeEvent) => void) {
-      if (event !== 'exchange') throw new TypeError(`unknown connector event "${String(event)}"; the only event is "exchange"`);
+      if (event !== 'exchange')
+        throw new TypeError(`unknown connector event "${String(event)}"; the only event is "exchange"`);
       if (typeof listener !== 'function') throw new TypeError('the exchange listener must be a function');
       listeners.push(listener);
       return connector;

@@ -14,7 +14,9 @@ export class ToolError extends Error {
   constructor(code: string, message: string, details?: JsonObject) {
     super(message);
     if (!CODE_PATTERN.test(code))
-      throw new TypeError(`ToolError code ${JSON.stringify(code)} must be an identifier such as "not_found" (letters, digits, _ . -; starting with a letter; at most 64)`);
+      throw new TypeError(
+        `ToolError code ${JSON.stringify(code)} must be an identifier such as "not_found" (letters, digits, _ . -; starting with a letter; at most 64)`,
+      );
     this.name = 'ToolError';
     this.code = code;
     if (details !== undefined) this.details = details;

@@ -1,7 +1,14 @@
 // The transport-free connector endpoint (decisions.md 2): raw bytes and headers in, status and
 // JSON body out. Verifies the signature over the raw bytes before anything parses them.
 
-import { HEADER_TRACE_ID, errorAnswer, readHeaderFrom, statusForCode, verify, wireAnswerForVerifyFailure } from '../protocol/index.ts';
+import {
+  HEADER_TRACE_ID,
+  errorAnswer,
+  readHeaderFrom,
+  statusForCode,
+  verify,
+  wireAnswerForVerifyFailure,
+} from '../protocol/index.ts';
 import type { ConnectorAnswer, JsonObject, VerifyResult } from '../protocol/index.ts';
 import { ToolError } from './errors.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -32,20 +39,34 @@ export function isEndpoint(options: ResolvedOptions, method: string, target: str
 }
 
 export function notFoundResponse(): ConnectorResponse {
-  return { status: 404, headers: jsonHeaders(), body: NOT_FOUND_BODY, outcome: emptyOutcome(null, 'not_found', 'no POST endpoint at this method and path') };
+  return {
+    status: 404,
+    headers: jsonHeaders(),
+    body: NOT_FOUND_BODY,
+    outcome: emptyOutcome(null, 'not_found', 'no POST endpoint at this method and path'),
+  };
 }
 
 export function tooLargeResponse(options: ResolvedOptions, received?: number): ConnectorResponse {
   const message = `the request body exceeds this connector's limit of ${options.maxBodyBytes} bytes`;
-  const detail = received === undefined ? message : `${message} (at least ${received} bytes announced or received)`;
-  return answer(413, errorAnswer('payload_too_large', message), emptyOutcome(null, 'payload_too_large', detail));
+  const detail =
+    received === undefined ? message : `${message} (at least ${received} bytes announced or received)`;
+  return answer(
+    413,
+    errorAnswer('payload_too_large', message),
+    emptyOutcome(null, 'payload_too_large', detail),
+  );
 }
 
 /**
  * The core. A plain value when the tool handler answered synchronously, so adapters write the
  * answer in the same tick instead of chaining promises on every request.
  */
-export function handleRequest(options: ResolvedOptions, registry: ToolRegistry, req: ConnectorRequest): ConnectorResponse | Promise<ConnectorResponse> {
+export function handleRequest(
+  options: ResolvedOptions,
+  registry: ToolRegistry,
+  req: ConnectorRequest,
+): ConnectorResponse | Promise<ConnectorResponse> {
   if (!isEndpoint(options, req.method, req.path)) return notFoundResponse();
   if (req.body.byteLength > options.maxBodyBytes) return tooLargeResponse(options, req.body.byteLength);
 
@@ -62,7 +83,11 @@ export function handleRequest(options: ResolvedOptions, registry: ToolRegistry, 
   const envelope = parseEnvelope(req.body, options.protocolVersion);
   if (envelope instanceof EnvelopeError) {
     const { code, message } = envelope;
-    const outcome = { ...emptyOutcome(verification, code, message), requestType: envelope.type ?? null, requestId: envelope.requestId ?? null };
+    const outcome = {
+      ...emptyOutcome(verification, code, message),
+      requestType: envelope.type ?? null,
+      requestId: envelope.requestId ?? null,
+    };
     return answer(statusForCode(code), errorAnswer(code, message), outcome);
   }
   const type = envelope.type as string;
@@ -70,35 +95,70 @@ export function handleRequest(options: ResolvedOptions, registry: ToolRegistry, 
 
   switch (type) {
     case 'ping':
-      return answer(200, { type: 'pong', protocol_version: options.protocolVersion, time: options.now() }, outcomeOf(verification, type, requestId, null));
+      return answer(
+        200,
+        { type: 'pong', protocol_version: options.protocolVersion, time: options.now() },
+        outcomeOf(verification, type, requestId, null),
+      );
     case 'capabilities.list': {
-      const body: ConnectorAnswer = { type: 'capabilities', protocol_version: options.protocolVersion, tools: registry.definitions() };
+      const body: ConnectorAnswer = {
+        type: 'capabilities',
+        protocol_version: options.protocolVersion,
+        tools: registry.definitions(),
+      };
       if (registry.metadata) body.metadata = registry.metadata;
       return answer(200, body, outcomeOf(verification, type, requestId, null));
     }
     case 'tools.list':
-      return answer(200, { type: 'tools', tools: registry.definitions() }, outcomeOf(verification, type, requestId, null));
+      return answer(
+        200,
+        { type: 'tools', tools: registry.definitions() },
+        outcomeOf(verification, type, requestId, null),
+      );
     default:
       return invokeTool(registry, envelope, traceIdOf(req), verification);
   }
 }
 
-function invokeTool(registry: ToolRegistry, envelope: JsonObject, traceId: string | undefined, verification: VerifyResult): ConnectorResponse | Promise<ConnectorResponse> {
+function invokeTool(
+  registry: ToolRegistry,
+  envelope: JsonObject,
+  traceId: string | undefined,
+  verification: VerifyResult,
+): ConnectorResponse | Promise<ConnectorResponse> {
   const type = envelope.type as string;
   const requestId = envelope.request_id as string;
   if (typeof envelope.tool !== 'string' || envelope.tool === '')
-    return failure(outcomeOf(verification, type, requestId, null), 'invalid_request', 'a tool.invoke request needs a "tool" string');
+    return failure(
+      outcomeOf(verification, type, requestId, null),
+      'invalid_request',
+      'a tool.invoke request needs a "tool" string',
+    );
   const name = envelope.tool;
   const base = outcomeOf(verification, type, requestId, name);
   const tool = registry.tools.get(name);
-  if (!tool) return failure(base, 'unknown_tool', `no tool named ${JSON.stringify(clip(name, 80))} is registered on this connector`);
+  if (!tool)
+    return failure(
+      base,
+      'unknown_tool',
+      `no tool named ${JSON.stringify(clip(name, 80))} is registered on this connector`,
+    );
 
   const parameters = envelope.parameters === undefined ? {} : envelope.parameters;
-  if (!isObject(parameters)) return failure(base, 'invalid_parameters', `parameters must be a JSON object, got ${kindOf(parameters)}`);
+  if (!isObject(parameters))
+    return failure(base, 'invalid_parameters', `parameters must be a JSON object, got ${kindOf(parameters)}`);
   if (!tool.validate(parameters))
-    return failure(base, 'invalid_parameters', `parameters of "${name}" do not match its input_schema: ${describeSchemaErrors(tool.validate.errors)}`);
+    return failure(
+      base,
+      'invalid_parameters',
+      `parameters of "${name}" do not match its input_schema: ${describeSchemaErrors(tool.validate.errors)}`,
+    );
 
-  const ctx: ToolContext = { requestId, identity: isObject(envelope.identity) ? envelope.identity : {}, tool: name };
+  const ctx: ToolContext = {
+    requestId,
+    identity: isObject(envelope.identity) ? envelope.identity : {},
+    tool: name,
+  };
   if (typeof envelope.conversation_id === 'string') ctx.conversationId = envelope.conversation_id;
   if (typeof envelope.organization_id === 'string') ctx.organizationId = envelope.organization_id;
   if (typeof envelope.channel === 'string') ctx.channel = envelope.channel;
@@ -120,28 +180,56 @@ function invokeTool(registry: ToolRegistry, envelope: JsonObject, traceId: strin
 }
 
 function toolAnswer(base: ConnectorOutcome, name: string, output: unknown): ConnectorResponse {
-  if (!isObject(output)) return failure(base, 'tool_error', `tool "${name}" returned ${kindOf(output)}; a tool must return a JSON object`);
+  if (!isObject(output))
+    return failure(
+      base,
+      'tool_error',
+      `tool "${name}" returned ${kindOf(output)}; a tool must return a JSON object`,
+    );
   try {
-    return { status: 200, headers: jsonHeaders(), body: JSON.stringify({ type: 'result', output }), outcome: base };
+    return {
+      status: 200,
+      headers: jsonHeaders(),
+      body: JSON.stringify({ type: 'result', output }),
+      outcome: base,
+    };
   } catch (err) {
-    return failure(base, 'tool_error', `tool "${name}" returned an object that cannot be written as JSON (${firstLine((err as Error).message)})`);
+    return failure(
+      base,
+      'tool_error',
+      `tool "${name}" returned an object that cannot be written as JSON (${firstLine((err as Error).message)})`,
+    );
   }
 }
 
 function toolThrew(base: ConnectorOutcome, name: string, err: unknown): ConnectorResponse {
-  if (err instanceof ToolError) return answer(200, errorAnswer(err.code, err.message), { ...base, code: err.code, message: err.message, details: err.details });
+  if (err instanceof ToolError)
+    return answer(200, errorAnswer(err.code, err.message), {
+      ...base,
+      code: err.code,
+      message: err.message,
+      details: err.details,
+    });
   const detail = err instanceof Error ? `${err.name}: ${firstLine(err.message)}` : `a thrown ${kindOf(err)}`;
   const wire = `tool "${name}" failed: ${clip(firstLine(err instanceof Error ? err.message : String(err)), 300) || 'unexpected error'}`;
   return failure(base, 'tool_error', wire, detail);
 }
 
 /** An error answer; `logMessage` is what the outcome keeps for logs when it differs from the wire message. */
-function failure(base: ConnectorOutcome, code: string, message: string, logMessage: string = message): ConnectorResponse {
+function failure(
+  base: ConnectorOutcome,
+  code: string,
+  message: string,
+  logMessage: string = message,
+): ConnectorResponse {
   return answer(statusForCode(code), errorAnswer(code, message), { ...base, code, message: logMessage });
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return v instanceof Promise || (typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function');
+  return (
+    v instanceof Promise ||
+    (typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function')
+  );
 }
 
 /** Why a body is not a request envelope, with what could still be read of it for logs. */
@@ -172,17 +260,31 @@ function parseEnvelope(body: Uint8Array, version: string): JsonObject | Envelope
   try {
     value = JSON.parse(text);
   } catch {
-    return new EnvelopeError('invalid_request', text.trim() === '' ? 'the body is empty; it must be a JSON object' : 'the body is not valid JSON');
+    return new EnvelopeError(
+      'invalid_request',
+      text.trim() === '' ? 'the body is empty; it must be a JSON object' : 'the body is not valid JSON',
+    );
   }
-  if (!isObject(value)) return new EnvelopeError('invalid_request', `the body must be a JSON object, got ${kindOf(value)}`);
+  if (!isObject(value))
+    return new EnvelopeError('invalid_request', `the body must be a JSON object, got ${kindOf(value)}`);
   const type = typeof value.type === 'string' ? value.type : undefined;
   const requestId = typeof value.request_id === 'string' ? value.request_id : undefined;
   if (!type || !requestId || typeof value.protocol_version !== 'string' || value.protocol_version === '') {
     const missing = REQUIRED_FIELDS.filter((k) => typeof value[k] !== 'string' || value[k] === '');
-    return new EnvelopeError('invalid_request', `the request needs string field(s): ${missing.join(', ')}`, type, requestId);
+    return new EnvelopeError(
+      'invalid_request',
+      `the request needs string field(s): ${missing.join(', ')}`,
+      type,
+      requestId,
+    );
   }
   if (value.protocol_version !== version)
-    return new EnvelopeError('unsupported_protocol_version', `this connector speaks protocol version ${version}`, type, requestId);
+    return new EnvelopeError(
+      'unsupported_protocol_version',
+      `this connector speaks protocol version ${version}`,
+      type,
+      requestId,
+    );
   if (!SERVED_TYPES.has(type))
     return new EnvelopeError(
       'unknown_type',
@@ -202,11 +304,20 @@ export function jsonHeaders(): Record<string, string> {
   return { 'content-type': 'application/json' };
 }
 
-function outcomeOf(verification: VerifyResult, requestType: string, requestId: string, tool: string | null): ConnectorOutcome {
+function outcomeOf(
+  verification: VerifyResult,
+  requestType: string,
+  requestId: string,
+  tool: string | null,
+): ConnectorOutcome {
   return { verification, requestType, tool, requestId, code: null };
 }
 
-function emptyOutcome(verification: VerifyResult | null, code: string | null, message?: string): ConnectorOutcome {
+function emptyOutcome(
+  verification: VerifyResult | null,
+  code: string | null,
+  message?: string,
+): ConnectorOutcome {
   const o: ConnectorOutcome = { verification, requestType: null, tool: null, requestId: null, code };
   if (message !== undefined) o.message = message;
   return o;

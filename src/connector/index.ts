@@ -16,4 +16,12 @@ export type {
   ToolHandler,
   ToolSpec,
 } from './types.ts';
-export type { HeaderBag, InputSchema, JsonObject, OrgMetadata, ToolAuth, ToolDefinition, VerifyResult } from '../protocol/index.ts';
+export type {
+  HeaderBag,
+  InputSchema,
+  JsonObject,
+  OrgMetadata,
+  ToolAuth,
+  ToolDefinition,
+  VerifyResult,
+} from '../protocol/index.ts';

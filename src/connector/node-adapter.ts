@@ -103,7 +103,12 @@ export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: Serv
 const EMPTY = Buffer.alloc(0);
 
 /** Records an answer the adapter gave itself and stops reading the request. */
-function answerEarly(core: AdapterCore, input: AdapterInput, res: ServerResponse, response: ConnectorResponse): void {
+function answerEarly(
+  core: AdapterCore,
+  input: AdapterInput,
+  res: ServerResponse,
+  response: ConnectorResponse,
+): void {
   core.record(input, response);
   // The rest of an oversized body is never buffered, and the connection closes: node:http ends
   // and destroys the socket once a `connection: close` answer is flushed.
@@ -112,7 +117,10 @@ function answerEarly(core: AdapterCore, input: AdapterInput, res: ServerResponse
 
 function send(res: ServerResponse, response: ConnectorResponse, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = { ...response.headers, 'content-length': Buffer.byteLength(response.body) };
+  const headers: Record<string, string | number> = {
+    ...response.headers,
+    'content-length': Buffer.byteLength(response.body),
+  };
   if (close) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(response.body);
@@ -128,9 +136,14 @@ function internalError(): ConnectorResponse {
   };
 }
 
-export async function listen(core: AdapterCore, port = 0, host = '127.0.0.1'): Promise<ListeningConnector & { origin: string; server: Server }> {
+export async function listen(
+  core: AdapterCore,
+  port = 0,
+  host = '127.0.0.1',
+): Promise<ListeningConnector & { origin: string; server: Server }> {
   const { options } = core;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be an integer from 0 to 65535, got ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError(`port must be an integer from 0 to 65535, got ${port}`);
   const server = createServer(
     {
       headersTimeout: options.headersTimeoutMs,
@@ -141,7 +154,9 @@ export async function listen(core: AdapterCore, port = 0, host = '127.0.0.1'): P
     },
     nodeHandler(core),
   );
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, options));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(err, socket, options),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -188,7 +203,10 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket, options: 
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
     reason = 'Request Timeout';
-    body = errorAnswer('request_timeout', `the request was not received in time (headers ${options.headersTimeoutMs} ms, whole request ${options.requestTimeoutMs} ms)`);
+    body = errorAnswer(
+      'request_timeout',
+      `the request was not received in time (headers ${options.headersTimeoutMs} ms, whole request ${options.requestTimeoutMs} ms)`,
+    );
   } else if (err.code === 'HPE_HEADER_OVERFLOW') {
     status = 431;
     reason = 'Request Header Fields Too Large';

@@ -1,7 +1,13 @@
 // Validation of createConnector options: every mistake is reported at construction with what was
 // expected, so a connector never starts half-configured (an empty secret would verify nothing).
 
-import { DEFAULT_ENDPOINT_PATH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS, PROTOCOL_VERSION, nowSeconds } from '../protocol/index.ts';
+import {
+  DEFAULT_ENDPOINT_PATH,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
+  PROTOCOL_VERSION,
+  nowSeconds,
+} from '../protocol/index.ts';
 import { ConnectorConfigError } from './errors.ts';
 import type { ConnectorOptions } from './types.ts';
 
@@ -20,26 +26,47 @@ export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export function resolveOptions(options: ConnectorOptions): ResolvedOptions {
-  if (options === null || typeof options !== 'object') throw new ConnectorConfigError('createConnector needs an options object with at least { signingSecret }');
+  if (options === null || typeof options !== 'object')
+    throw new ConnectorConfigError('createConnector needs an options object with at least { signingSecret }');
   const { signingSecret } = options;
   if (typeof signingSecret !== 'string' || signingSecret.length === 0)
-    throw new ConnectorConfigError('signingSecret is required: pass the same non-empty secret as the connection registered on the platform');
+    throw new ConnectorConfigError(
+      'signingSecret is required: pass the same non-empty secret as the connection registered on the platform',
+    );
 
   const protocolVersion = options.protocolVersion ?? PROTOCOL_VERSION;
   if (typeof protocolVersion !== 'string' || !/^[0-9A-Za-z._-]{1,16}$/.test(protocolVersion))
-    throw new ConnectorConfigError(`protocolVersion must be a short version string such as "1", got ${describe(protocolVersion)}`);
+    throw new ConnectorConfigError(
+      `protocolVersion must be a short version string such as "1", got ${describe(protocolVersion)}`,
+    );
 
   const endpointPath = options.endpointPath ?? DEFAULT_ENDPOINT_PATH;
   if (typeof endpointPath !== 'string' || !endpointPath.startsWith('/') || /[?#\s]/.test(endpointPath))
-    throw new ConnectorConfigError(`endpointPath must be a path starting with "/" without query or spaces (e.g. "/service"), got ${describe(endpointPath)}`);
+    throw new ConnectorConfigError(
+      `endpointPath must be a path starting with "/" without query or spaces (e.g. "/service"), got ${describe(endpointPath)}`,
+    );
 
-  const maxTimestampSkewSeconds = positiveInteger('maxTimestampSkewSeconds', options.maxTimestampSkewSeconds, DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS);
+  const maxTimestampSkewSeconds = positiveInteger(
+    'maxTimestampSkewSeconds',
+    options.maxTimestampSkewSeconds,
+    DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
+  );
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
-  const headersTimeoutMs = positiveInteger('headersTimeoutMs', options.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
-  const requestTimeoutMs = positiveInteger('requestTimeoutMs', options.requestTimeoutMs, Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs));
+  const headersTimeoutMs = positiveInteger(
+    'headersTimeoutMs',
+    options.headersTimeoutMs,
+    DEFAULT_HEADERS_TIMEOUT_MS,
+  );
+  const requestTimeoutMs = positiveInteger(
+    'requestTimeoutMs',
+    options.requestTimeoutMs,
+    Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs),
+  );
   // node:http refuses a headers timeout longer than the whole-request timeout.
   if (headersTimeoutMs > requestTimeoutMs)
-    throw new ConnectorConfigError(`headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
+    throw new ConnectorConfigError(
+      `headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`,
+    );
 
   if (options.now !== undefined && typeof options.now !== 'function')
     throw new ConnectorConfigError('now must be a function returning unix seconds');

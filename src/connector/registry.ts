@@ -9,7 +9,9 @@ import { ConnectorConfigError } from './errors.ts';
 import type { ToolHandler, ToolSpec } from './types.ts';
 
 // ajv-formats is CommonJS: under Node's ESM loader the default import is module.exports itself.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 export interface RegisteredTool {
   definition: ToolDefinition;
@@ -33,24 +35,33 @@ export class ToolRegistry {
 
   add(name: string, spec: ToolSpec, handler: ToolHandler): void {
     if (typeof name !== 'string' || !TOOL_NAME.test(name))
-      throw new ConnectorConfigError(`tool name ${JSON.stringify(name)} is invalid: use letters, digits, _ . - (starting with a letter, at most 128)`);
+      throw new ConnectorConfigError(
+        `tool name ${JSON.stringify(name)} is invalid: use letters, digits, _ . - (starting with a letter, at most 128)`,
+      );
     if (this.tools.has(name)) throw new ConnectorConfigError(`tool "${name}" is already registered`);
-    if (spec === null || typeof spec !== 'object') throw new ConnectorConfigError(`tool "${name}" needs a definition { description, input_schema }`);
+    if (spec === null || typeof spec !== 'object')
+      throw new ConnectorConfigError(`tool "${name}" needs a definition { description, input_schema }`);
     if (typeof spec.description !== 'string' || spec.description.trim() === '')
       throw new ConnectorConfigError(`tool "${name}" needs a non-empty description`);
     if (spec.auth !== undefined && (typeof spec.auth !== 'string' || spec.auth === ''))
       throw new ConnectorConfigError(`tool "${name}": auth must be a string such as "none" or "optional"`);
-    if (spec.chat !== undefined && typeof spec.chat !== 'boolean') throw new ConnectorConfigError(`tool "${name}": chat must be true or false`);
-    if (typeof handler !== 'function') throw new ConnectorConfigError(`tool "${name}" needs a handler function`);
+    if (spec.chat !== undefined && typeof spec.chat !== 'boolean')
+      throw new ConnectorConfigError(`tool "${name}": chat must be true or false`);
+    if (typeof handler !== 'function')
+      throw new ConnectorConfigError(`tool "${name}" needs a handler function`);
     const schema = spec.input_schema;
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || schema.type !== 'object')
-      throw new ConnectorConfigError(`tool "${name}": input_schema must be a JSON Schema object with type "object"`);
+      throw new ConnectorConfigError(
+        `tool "${name}": input_schema must be a JSON Schema object with type "object"`,
+      );
 
     let validate: ValidateFunction;
     try {
       validate = this.ajv.compile(structuredClone(schema));
     } catch (err) {
-      throw new ConnectorConfigError(`tool "${name}": input_schema is not a valid JSON Schema (draft 2020-12): ${(err as Error).message}`);
+      throw new ConnectorConfigError(
+        `tool "${name}": input_schema is not a valid JSON Schema (draft 2020-12): ${(err as Error).message}`,
+      );
     }
     const definition: ToolDefinition = {
       name,
@@ -77,10 +88,12 @@ export function describeSchemaErrors(errors: ErrorObject[] | null | undefined): 
   if (!errors || errors.length === 0) return 'the parameters do not match the input_schema';
   const lines = errors.map((e) => {
     const at = e.instancePath === '' ? '(root)' : e.instancePath;
-    if (e.keyword === 'required') return `${at === '(root)' ? '' : at}/${(e.params as { missingProperty: string }).missingProperty} is required`;
+    if (e.keyword === 'required')
+      return `${at === '(root)' ? '' : at}/${(e.params as { missingProperty: string }).missingProperty} is required`;
     if (e.keyword === 'additionalProperties')
       return `${at === '(root)' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty} is not allowed`;
-    if (e.keyword === 'enum') return `${at} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    if (e.keyword === 'enum')
+      return `${at} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     return `${at} ${e.message ?? 'is invalid'}`;
   });
   return [...new Set(lines)].join('; ');
@@ -98,11 +111,18 @@ function checkMetadata(m: OrgMetadata): void {
     const seen = new Set<string>();
     (list as unknown[]).forEach((item, i) => {
       const it = item as JsonObject;
-      if (it === null || typeof it !== 'object' || typeof it.id !== 'string' || it.id === '' || typeof it.label !== 'string')
+      if (
+        it === null ||
+        typeof it !== 'object' ||
+        typeof it.id !== 'string' ||
+        it.id === '' ||
+        typeof it.label !== 'string'
+      )
         fail(`${key}[${i}] must be { id: non-empty string, label: string }`);
       if (seen.has(it.id as string)) fail(`${key}[${i}]: id "${it.id}" is declared twice`);
       seen.add(it.id as string);
-      if (key === 'tasks' && (typeof it.priority !== 'string' || it.priority === '')) fail(`tasks[${i}] needs a priority such as "high"`);
+      if (key === 'tasks' && (typeof it.priority !== 'string' || it.priority === ''))
+        fail(`tasks[${i}] needs a priority such as "high"`);
     });
   }
 }

@@ -2,7 +2,15 @@
 // response, and the exchange event adapters emit for logs.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HeaderBag, InputSchema, JsonObject, OrgMetadata, ToolAuth, ToolDefinition, VerifyResult } from '../protocol/index.ts';
+import type {
+  HeaderBag,
+  InputSchema,
+  JsonObject,
+  OrgMetadata,
+  ToolAuth,
+  ToolDefinition,
+  VerifyResult,
+} from '../protocol/index.ts';
 
 export interface ConnectorOptions {
   signingSecret: string;

@@ -77,9 +77,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const inMemory = options.dataDir === ':memory:';
   const dataDir = inMemory ? null : resolve(options.dataDir);
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const keyProvider = options.keyProvider ?? (dataDir ? new FileKeyProvider(dataDir) : new StaticKeyProvider(randomBytes(32)));
+  const keyProvider =
+    options.keyProvider ?? (dataDir ? new FileKeyProvider(dataDir) : new StaticKeyProvider(randomBytes(32)));
   // Derived from the data folder's key: tokens survive restarts, and a copied folder without its key loses them.
-  const jwtSecret = new Uint8Array(hkdfSync('sha256', keyProvider.getKey(), Buffer.alloc(0), JWT_KEY_INFO, 32));
+  const jwtSecret = new Uint8Array(
+    hkdfSync('sha256', keyProvider.getKey(), Buffer.alloc(0), JWT_KEY_INFO, 32),
+  );
   const documentsDir = dataDir ? join(dataDir, DOCUMENTS_DIR) : mkdtempSync(join(tmpdir(), 'ctb-documents-'));
 
   const db = openDatabase(dataDir ? join(dataDir, DATABASE_FILE) : ':memory:');
@@ -129,7 +132,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
     async startPlatformServer({ port = 0, host = '127.0.0.1' } = {}) {
       if (closed) throw new Error('the engine is closed');
-      const api = buildPlatformApi(platform, { jwtSecret, documentsDir, dataDir, maxUploadBytes: options.maxUploadBytes, now: tokenClock });
+      const api = buildPlatformApi(platform, {
+        jwtSecret,
+        documentsDir,
+        dataDir,
+        maxUploadBytes: options.maxUploadBytes,
+        now: tokenClock,
+      });
       await api.listen({ port, host });
       const address = api.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -165,7 +174,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
  * that connector (its webhook_url is the emitting connector's URL). When several do, the one holding
  * the connector's own secret wins: that is the connection the connector is configured for.
  */
-function eventsTarget(platform: Platform, host: ConnectorHost, url: string | null, connectorId: string): PlatformEventsTarget | null {
+function eventsTarget(
+  platform: Platform,
+  host: ConnectorHost,
+  url: string | null,
+  connectorId: string,
+): PlatformEventsTarget | null {
   if (!url) return null;
   let status: ReturnType<ConnectorHost['status']>;
   try {

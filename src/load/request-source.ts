@@ -2,7 +2,13 @@
 // every request, each signed with the v1 scheme (signer.ts, checked against the protocol core).
 
 import { randomUUID } from 'node:crypto';
-import { HEADER_PROTOCOL, HEADER_SIGNATURE, HEADER_TIMESTAMP, PROTOCOL_VERSION, nowSeconds } from '../protocol/index.ts';
+import {
+  HEADER_PROTOCOL,
+  HEADER_SIGNATURE,
+  HEADER_TIMESTAMP,
+  PROTOCOL_VERSION,
+  nowSeconds,
+} from '../protocol/index.ts';
 import { buildRequest } from '../platform/client/index.ts';
 import { createSigner } from './signer.ts';
 import type { Signer } from './signer.ts';

@@ -12,15 +12,25 @@ import { isTrustedPageUrl } from './security.ts';
 import type { TrustedPage } from './security.ts';
 import { createMainWindow } from './window.ts';
 
-function desktopPaths(mainDir = dirname(fileURLToPath(import.meta.url))): { preload: string; renderer: string } {
-  return { preload: join(mainDir, '../preload/index.cjs'), renderer: join(mainDir, '../renderer/index.html') };
+function desktopPaths(mainDir = dirname(fileURLToPath(import.meta.url))): {
+  preload: string;
+  renderer: string;
+} {
+  return {
+    preload: join(mainDir, '../preload/index.cjs'),
+    renderer: join(mainDir, '../renderer/index.html'),
+  };
 }
 
 /**
  * `--data-dir D` on the electron command line (what `ctb --data-dir D` passes on), else
  * $CTB_DATA_DIR as the CLI and browser mode read it, else Electron's userData folder.
  */
-export function dataDirFromArgv(argv: string[], fallback: string, env: NodeJS.ProcessEnv = process.env): string {
+export function dataDirFromArgv(
+  argv: string[],
+  fallback: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const i = argv.indexOf('--data-dir');
   if (i >= 0 && argv[i + 1]) return argv[i + 1];
   const inline = argv.find((a) => a.startsWith('--data-dir='));
@@ -41,11 +51,20 @@ export async function startDesktop(mainDir?: string): Promise<Backend | null> {
   const backend = await openBackend({ dataDir, keyProvider, mode: 'desktop', version: app.getVersion() });
   const paths = desktopPaths(mainDir);
   const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-  const page: TrustedPage = { fileUrl: pathToFileURL(paths.renderer).href, devOrigin: devUrl ? new URL(devUrl).origin : null };
+  const page: TrustedPage = {
+    fileUrl: pathToFileURL(paths.renderer).href,
+    devOrigin: devUrl ? new URL(devUrl).origin : null,
+  };
   registerIpc(ipcMain, backend.dispatch, (url) => isTrustedPageUrl(url, page));
 
   const open = () => {
-    const win = createMainWindow({ userDataDir: dataDir, preloadPath: paths.preload, rendererFile: paths.renderer, page, session: session.defaultSession });
+    const win = createMainWindow({
+      userDataDir: dataDir,
+      preloadPath: paths.preload,
+      rendererFile: paths.renderer,
+      page,
+      session: session.defaultSession,
+    });
     forwardEvents(backend.hub, win.webContents);
     return win;
   };

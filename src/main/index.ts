@@ -4,6 +4,8 @@
 import { startDesktop } from './app.ts';
 
 startDesktop().catch((error: unknown) => {
-  console.error(`ctb: the desktop app could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `ctb: the desktop app could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 });

@@ -6,12 +6,17 @@ import { EVENT_CHANNEL, METHOD_NAMES, fail } from '../shared/index.ts';
 import type { Dispatch } from '../bridge/dispatch.ts';
 import type { EventHub } from '../bridge/event-hub.ts';
 
-export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, isTrustedSender: (url: string | null) => boolean): () => void {
+export function registerIpc(
+  ipcMain: IpcMain,
+  dispatch: Dispatch,
+  isTrustedSender: (url: string | null) => boolean,
+): () => void {
   for (const method of METHOD_NAMES) {
     ipcMain.handle(method, async (event: IpcMainInvokeEvent, input: unknown) => {
       // A frame that navigated away (or an injected iframe) must not reach the engine.
       const url = event.senderFrame?.url ?? null;
-      if (!isTrustedSender(url)) return fail('forbidden_sender', 'this call did not come from the testbench page');
+      if (!isTrustedSender(url))
+        return fail('forbidden_sender', 'this call did not come from the testbench page');
       return dispatch(method, input);
     });
   }

@@ -33,7 +33,9 @@ export class SafeStorageKeyProvider implements KeyProvider {
     try {
       hex = this.safe.decryptString(readFileSync(this.file));
     } catch (error) {
-      throw new SecretKeyError(`the OS keychain could not decrypt ${this.file} (${error instanceof Error ? error.message : String(error)})`);
+      throw new SecretKeyError(
+        `the OS keychain could not decrypt ${this.file} (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     const key = Buffer.from(hex.trim(), 'hex');
     if (key.length !== 32) throw new SecretKeyError(`${this.file} does not hold a 32-byte key`);
@@ -47,11 +49,18 @@ export class SafeStorageKeyProvider implements KeyProvider {
  * service answers 'basic_text', a hard-coded password) or when the folder already uses a key file
  * (created by `ctb serve` or the CLI, which must keep reading the same secrets).
  */
-export function desktopKeyProvider(dataDir: string, safe: SafeStorageLike, warn: (message: string) => void): KeyProvider {
+export function desktopKeyProvider(
+  dataDir: string,
+  safe: SafeStorageLike,
+  warn: (message: string) => void,
+): KeyProvider {
   const fileKey = new FileKeyProvider(dataDir);
   if (existsSync(fileKey.file) && !existsSync(join(dataDir, SAFE_KEY_FILE))) return fileKey;
   const backend = safe.getSelectedStorageBackend?.();
-  if (safe.isEncryptionAvailable() && backend !== 'basic_text') return new SafeStorageKeyProvider(dataDir, safe);
-  warn(`OS keychain encryption is not available${backend ? ` (backend ${backend})` : ''}: signing secrets are encrypted with the key file ${fileKey.file} (mode 0600) instead`);
+  if (safe.isEncryptionAvailable() && backend !== 'basic_text')
+    return new SafeStorageKeyProvider(dataDir, safe);
+  warn(
+    `OS keychain encryption is not available${backend ? ` (backend ${backend})` : ''}: signing secrets are encrypted with the key file ${fileKey.file} (mode 0600) instead`,
+  );
   return fileKey;
 }

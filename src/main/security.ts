@@ -22,14 +22,18 @@ export function isTrustedPageUrl(url: string | null | undefined, page: TrustedPa
   }
   if (parsed.protocol === 'file:') {
     const own = new URL(page.fileUrl);
-    return parsed.host === own.host && decodeURIComponent(parsed.pathname) === decodeURIComponent(own.pathname);
+    return (
+      parsed.host === own.host && decodeURIComponent(parsed.pathname) === decodeURIComponent(own.pathname)
+    );
   }
   return page.devOrigin !== null && parsed.origin === page.devOrigin;
 }
 
 export function hardenSession(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
   });
   // The UI needs no camera, notifications, clipboard-read or anything else a page may ask for.
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));

@@ -40,7 +40,12 @@ export function loadWindowState(file: string, displays: Area[]): WindowState {
     maximized: r.maximized === true,
   };
   if (num(r.x) && num(r.y)) {
-    const bounds = { x: Math.round(r.x as number), y: Math.round(r.y as number), width: state.width, height: state.height };
+    const bounds = {
+      x: Math.round(r.x as number),
+      y: Math.round(r.y as number),
+      width: state.width,
+      height: state.height,
+    };
     // A window restored onto an unplugged monitor would be invisible: keep it only if it overlaps one.
     if (displays.some((d) => overlaps(bounds, d))) Object.assign(state, { x: bounds.x, y: bounds.y });
   }

@@ -29,7 +29,10 @@ const SECURE_WEB_PREFERENCES = {
 
 export function createMainWindow(options: WindowOptions): BrowserWindow {
   const stateFile = windowStateFile(options.userDataDir);
-  const state = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
+  const state = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   hardenSession(options.session);
   const win = new BrowserWindow({
     ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),

@@ -11,10 +11,12 @@ export interface AnswerVerdict {
   status: number | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function errorEnvelope(json: unknown): { code: string; message: string } | null {
-  if (!isObject(json) || json.type !== 'error' || typeof json.code !== 'string' || json.code === '') return null;
+  if (!isObject(json) || json.type !== 'error' || typeof json.code !== 'string' || json.code === '')
+    return null;
   return { code: json.code, message: typeof json.message === 'string' ? json.message : '(no message)' };
 }
 
@@ -23,16 +25,29 @@ function hasToolList(json: Record<string, unknown>): boolean {
 }
 
 export function judgeAnswer(type: RequestType, result: SignedCallResult): AnswerVerdict {
-  if (result.error) return { code: result.error.code, message: result.error.message, status: result.response?.status ?? null };
+  if (result.error)
+    return {
+      code: result.error.code,
+      message: result.error.message,
+      status: result.response?.status ?? null,
+    };
   const response = result.response!;
   const status = response.status;
   const envelope = errorEnvelope(result.json);
   if (status < 200 || status >= 300) {
     if (envelope) return { code: envelope.code, message: `HTTP ${status}: ${envelope.message}`, status };
-    return { code: `http_${status}`, message: `the connector answered HTTP ${status}${describeBody(response.body)}`, status };
+    return {
+      code: `http_${status}`,
+      message: `the connector answered HTTP ${status}${describeBody(response.body)}`,
+      status,
+    };
   }
   if (result.json === undefined)
-    return { code: 'invalid_response', message: `the answer is not JSON${describeBody(response.body)}`, status };
+    return {
+      code: 'invalid_response',
+      message: `the answer is not JSON${describeBody(response.body)}`,
+      status,
+    };
   if (envelope) return { code: envelope.code, message: envelope.message, status };
   const json = result.json;
   switch (type) {
@@ -44,11 +59,19 @@ export function judgeAnswer(type: RequestType, result: SignedCallResult): Answer
     case 'tools.list':
       return isObject(json) && hasToolList(json)
         ? ok(status)
-        : { code: 'invalid_response', message: `expected an answer with a "tools" array, got ${preview(json)}`, status };
+        : {
+            code: 'invalid_response',
+            message: `expected an answer with a "tools" array, got ${preview(json)}`,
+            status,
+          };
     case 'tool.invoke':
       return isObject(json) && json.type === 'result' && isObject(json.output)
         ? ok(status)
-        : { code: 'invalid_response', message: `expected {"type":"result","output":{...}}, got ${preview(json)}`, status };
+        : {
+            code: 'invalid_response',
+            message: `expected {"type":"result","output":{...}}, got ${preview(json)}`,
+            status,
+          };
   }
 }
 

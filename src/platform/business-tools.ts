@@ -41,7 +41,9 @@ export function businessToolService(ctx: PlatformContext, registry: ConnectionRe
   const COLUMNS = 'id, workspace_id, connection_id, name, definition, created_at, updated_at';
 
   function get(id: string): BusinessTool {
-    const r = db.prepare(`SELECT ${COLUMNS} FROM business_tools WHERE id = ? AND org_id = ?`).get(id, ctx.orgId) as Row | undefined;
+    const r = db
+      .prepare(`SELECT ${COLUMNS} FROM business_tools WHERE id = ? AND org_id = ?`)
+      .get(id, ctx.orgId) as Row | undefined;
     if (!r) throw new PlatformError('not_found', `no business tool with id "${String(id)}"`);
     return toView(r);
   }
@@ -52,28 +54,44 @@ export function businessToolService(ctx: PlatformContext, registry: ConnectionRe
       if (filter.workspaceId !== undefined) where.push('workspace_id = @workspaceId');
       if (filter.connectionId !== undefined) where.push('connection_id = @connectionId');
       const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM business_tools WHERE ${where.join(' AND ')} ORDER BY name, workspace_id`)
+        .prepare(
+          `SELECT ${COLUMNS} FROM business_tools WHERE ${where.join(' AND ')} ORDER BY name, workspace_id`,
+        )
         .all({ org: ctx.orgId, ...filter }) as Row[];
       return rows.map(toView);
     },
     get,
 
-    async test(id: string, args: unknown, options: BusinessToolTestOptions = {}): Promise<BusinessToolTestResult> {
+    async test(
+      id: string,
+      args: unknown,
+      options: BusinessToolTestOptions = {},
+    ): Promise<BusinessToolTestResult> {
       const tool = get(id);
       const parameters = args === undefined ? {} : args;
       if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
-        throw new PlatformError('validation_error', 'arguments must be a JSON object', { field: 'arguments' });
+        throw new PlatformError('validation_error', 'arguments must be a JSON object', {
+          field: 'arguments',
+        });
       const connection = registry.row(tool.connection_id);
       if (connection.enabled !== 1)
         return {
           ok: false,
-          error: { code: 'connection_disabled', message: `connection "${connection.name}" is disabled; enable it to route tool calls to it` },
+          error: {
+            code: 'connection_disabled',
+            message: `connection "${connection.name}" is disabled; enable it to route tool calls to it`,
+          },
           duration_ms: 0,
           request_id: '',
           trace_id: '',
           exchange_ids: [],
         };
-      const result = await ctx.manager.invoke(registry.target(tool.connection_id, tool.workspace_id), tool.name, parameters as JsonObject, options);
+      const result = await ctx.manager.invoke(
+        registry.target(tool.connection_id, tool.workspace_id),
+        tool.name,
+        parameters as JsonObject,
+        options,
+      );
       const common = {
         duration_ms: Math.round(result.durationMs * 10) / 10,
         request_id: result.requestId,

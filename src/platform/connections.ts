@@ -100,7 +100,12 @@ export function connectionRegistry(ctx: PlatformContext) {
 
   async function ssrfFor(url: string): Promise<{ stored: StoredSsrf; pinned: string | null }> {
     const check = await checkUrl(url, 'dev', ctx.resolver);
-    const stored = { devAllowed: check.allowed, strictAllowed: check.strictAllowed, reasons: check.reasons, addresses: check.addresses };
+    const stored = {
+      devAllowed: check.allowed,
+      strictAllowed: check.strictAllowed,
+      reasons: check.reasons,
+      addresses: check.addresses,
+    };
     const allowed = ctx.ssrfMode === 'strict' ? check.strictAllowed : check.allowed;
     if (!allowed)
       throw new PlatformError(
@@ -118,7 +123,11 @@ export function connectionRegistry(ctx: PlatformContext) {
 
   function checkName(name: string, exceptId: string): void {
     if (byName.get(ctx.orgId, name, exceptId))
-      throw new PlatformError('name_taken', `a connection named "${name}" already exists in this organization`, { field: 'name' });
+      throw new PlatformError(
+        'name_taken',
+        `a connection named "${name}" already exists in this organization`,
+        { field: 'name' },
+      );
   }
 
   return {
@@ -132,9 +141,14 @@ export function connectionRegistry(ctx: PlatformContext) {
     },
 
     async create(input: unknown): Promise<ConnectionView & { signing_secret: string }> {
-      const plan = (db.prepare('SELECT plan FROM organizations WHERE id = ?').get(ctx.orgId) as { plan: string }).plan;
+      const plan = (
+        db.prepare('SELECT plan FROM organizations WHERE id = ?').get(ctx.orgId) as { plan: string }
+      ).plan;
       if (plan !== 'premium')
-        throw new PlatformError('premium_required', 'creating an SDK connection needs the premium plan; switch the plan in the testbench to lift the gate');
+        throw new PlatformError(
+          'premium_required',
+          'creating an SDK connection needs the premium plan; switch the plan in the testbench to lift the gate',
+        );
       const data = parseConnectionInput(input, 'create');
       checkWorkspace(data);
       checkName(data.name!, '');
@@ -172,7 +186,8 @@ export function connectionRegistry(ctx: PlatformContext) {
       if (data.name !== undefined) checkName(data.name, id);
       const urlChanged = data.webhook_url !== undefined && data.webhook_url !== current.webhook_url;
       const ssrf = urlChanged && data.webhook_url ? await ssrfFor(data.webhook_url) : null;
-      const secret = data.signing_secret === undefined ? undefined : data.signing_secret || generateSigningSecret();
+      const secret =
+        data.signing_secret === undefined ? undefined : data.signing_secret || generateSigningSecret();
       const sets: string[] = [];
       const params: unknown[] = [];
       const set = (column: string, value: unknown) => {
@@ -193,7 +208,11 @@ export function connectionRegistry(ctx: PlatformContext) {
         set('updated_at', iso(ctx));
         // Again after the SSRF lookup's await, as in create.
         if (data.name !== undefined) checkName(data.name, id);
-        db.prepare(`UPDATE sdk_connections SET ${sets.join(', ')} WHERE id = ? AND org_id = ?`).run(...params, id, ctx.orgId);
+        db.prepare(`UPDATE sdk_connections SET ${sets.join(', ')} WHERE id = ? AND org_id = ?`).run(
+          ...params,
+          id,
+          ctx.orgId,
+        );
       }
       const updated = view(row(id));
       return secret === undefined ? updated : { ...updated, signing_secret: secret };
@@ -207,16 +226,26 @@ export function connectionRegistry(ctx: PlatformContext) {
 
     secretOf(id: string): string {
       const r = row(id);
-      if (r.secret_ciphertext === null) throw new PlatformError('not_found', `connection "${id}" has no signing secret`);
+      if (r.secret_ciphertext === null)
+        throw new PlatformError('not_found', `connection "${id}" has no signing secret`);
       return reveal(r.secret_ciphertext);
     },
 
     /** The manager's view of a connection; workspaceId overrides the bound workspace for this call. */
     target(id: string, workspaceId?: string | null): ConnectionTarget {
-      const r = forCall.get(id, ctx.orgId) as Pick<ConnectionRow, 'id' | 'name' | 'webhook_url' | 'secret_ciphertext' | 'timeout_ms' | 'workspace_id'> | undefined;
+      const r = forCall.get(id, ctx.orgId) as
+        | Pick<
+            ConnectionRow,
+            'id' | 'name' | 'webhook_url' | 'secret_ciphertext' | 'timeout_ms' | 'workspace_id'
+          >
+        | undefined;
       if (!r) throw new PlatformError('not_found', `no connection with id "${String(id)}"`);
       if (!r.webhook_url)
-        throw new PlatformError('validation_error', `connection "${r.name}" has no webhook_url; set one first`, { field: 'webhook_url' });
+        throw new PlatformError(
+          'validation_error',
+          `connection "${r.name}" has no webhook_url; set one first`,
+          { field: 'webhook_url' },
+        );
       return {
         connectionId: r.id,
         url: r.webhook_url,

@@ -30,6 +30,11 @@ export function parseJsonColumn<T>(value: unknown): T | null {
 
 /** Refuses a workspace id that names no workspace of this organization (a validation error on `workspace_id`). */
 export function requireWorkspace(ctx: PlatformContext, id: unknown): void {
-  if (typeof id !== 'string' || !ctx.db.prepare('SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(id, ctx.orgId))
-    throw new PlatformError('validation_error', `workspace_id "${String(id)}" names no workspace`, { field: 'workspace_id' });
+  if (
+    typeof id !== 'string' ||
+    !ctx.db.prepare('SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(id, ctx.orgId)
+  )
+    throw new PlatformError('validation_error', `workspace_id "${String(id)}" names no workspace`, {
+      field: 'workspace_id',
+    });
 }

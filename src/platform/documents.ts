@@ -19,19 +19,38 @@ export function documentService(ctx: PlatformContext) {
       const id = newId('doc');
       db.prepare(
         'INSERT INTO documents (id, org_id, workspace_id, filename, content_type, size, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(id, ctx.orgId, input.workspaceId, input.filename, input.contentType || 'application/octet-stream', input.size, input.path, iso(ctx));
+      ).run(
+        id,
+        ctx.orgId,
+        input.workspaceId,
+        input.filename,
+        input.contentType || 'application/octet-stream',
+        input.size,
+        input.path,
+        iso(ctx),
+      );
       return this.get(id);
     },
     get(id: string): DocumentView {
-      const row = db.prepare(`SELECT ${COLUMNS} FROM documents WHERE id = ? AND org_id = ?`).get(id, ctx.orgId) as DocumentView | undefined;
+      const row = db
+        .prepare(`SELECT ${COLUMNS} FROM documents WHERE id = ? AND org_id = ?`)
+        .get(id, ctx.orgId) as DocumentView | undefined;
       if (!row) throw new PlatformError('not_found', `no document with id "${String(id)}"`);
       return row;
     },
     list(filter: { workspaceId?: string } = {}): DocumentView[] {
       return (
         filter.workspaceId
-          ? db.prepare(`SELECT ${COLUMNS} FROM documents WHERE org_id = ? AND workspace_id = ? ORDER BY created_at DESC, rowid DESC`).all(ctx.orgId, filter.workspaceId)
-          : db.prepare(`SELECT ${COLUMNS} FROM documents WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`).all(ctx.orgId)
+          ? db
+              .prepare(
+                `SELECT ${COLUMNS} FROM documents WHERE org_id = ? AND workspace_id = ? ORDER BY created_at DESC, rowid DESC`,
+              )
+              .all(ctx.orgId, filter.workspaceId)
+          : db
+              .prepare(
+                `SELECT ${COLUMNS} FROM documents WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`,
+              )
+              .all(ctx.orgId)
       ) as DocumentView[];
     },
   };

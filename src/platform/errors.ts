@@ -49,7 +49,9 @@ export class PlatformError extends Error {
 export class SecretKeyError extends Error {
   readonly code = 'secret_key_unavailable';
   constructor(detail: string) {
-    super(`the signing secrets in this data folder were encrypted with a key that is not available: ${detail}`);
+    super(
+      `the signing secrets in this data folder were encrypted with a key that is not available: ${detail}`,
+    );
     this.name = 'SecretKeyError';
   }
 }

@@ -30,7 +30,8 @@ export function eventService(ctx: PlatformContext) {
   );
 
   function declaredEvents(connectionId: string): Set<string> {
-    const row = db.prepare('SELECT metadata FROM sdk_connections WHERE id = ?').get(connectionId) as { metadata: string | null } | undefined;
+    const row = db.prepare('SELECT metadata FROM sdk_connections WHERE id = ?').get(connectionId) as
+      { metadata: string | null } | undefined;
     return new Set((parseJsonColumn<OrgMetadata>(row?.metadata)?.events ?? []).map((e) => e.id));
   }
 
@@ -50,28 +51,46 @@ export function eventService(ctx: PlatformContext) {
   return {
     /** Verifies and records one event; a bad signature is recorded (unverified) and then refused. */
     receive(rawBody: Buffer, headers: HeaderBag): OrgEventView {
-      if (rawBody.length > MAX_EVENT_BYTES) throw new PlatformError('payload_too_large', `an event body may be at most ${MAX_EVENT_BYTES} bytes`);
+      if (rawBody.length > MAX_EVENT_BYTES)
+        throw new PlatformError('payload_too_large', `an event body may be at most ${MAX_EVENT_BYTES} bytes`);
       const header = readHeader(collectHeaders(headers), HEADER_CONNECTION_ID);
-      if (header.state !== 'present') throw new PlatformError('unauthorized', `the ${HEADER_CONNECTION_ID} header is missing or sent twice`);
+      if (header.state !== 'present')
+        throw new PlatformError(
+          'unauthorized',
+          `the ${HEADER_CONNECTION_ID} header is missing or sent twice`,
+        );
       const connection = db
         .prepare('SELECT id, secret_ciphertext FROM sdk_connections WHERE id = ? AND org_id = ?')
         .get(header.value, ctx.orgId) as { id: string; secret_ciphertext: string | null } | undefined;
       // Same answer for an unknown connection as for a bad signature: nothing to probe ids with.
-      if (!connection?.secret_ciphertext) throw new PlatformError('unauthorized', 'the event signature could not be verified');
+      if (!connection?.secret_ciphertext)
+        throw new PlatformError('unauthorized', 'the event signature could not be verified');
       const parsed = parseBody(rawBody);
       const result = verify(rawBody, headers, decryptSecret(connection.secret_ciphertext, ctx.keys), {
         now: Math.floor(ctx.now().getTime() / 1000),
       });
       const id = newId('evt');
       const eventId = parsed.ok && typeof parsed.value.event_id === 'string' ? parsed.value.event_id : null;
-      const payload = parsed.ok && parsed.value.payload !== undefined ? JSON.stringify(parsed.value.payload) : null;
+      const payload =
+        parsed.ok && parsed.value.payload !== undefined ? JSON.stringify(parsed.value.payload) : null;
       if (!result.ok) {
-        insert.run(id, ctx.orgId, connection.id, eventId, payload, 0, `${result.reason}: ${result.message}`, iso(ctx));
+        insert.run(
+          id,
+          ctx.orgId,
+          connection.id,
+          eventId,
+          payload,
+          0,
+          `${result.reason}: ${result.message}`,
+          iso(ctx),
+        );
         throw new PlatformError('unauthorized', 'the event signature could not be verified');
       }
       if (!parsed.ok) throw new PlatformError('validation_error', parsed.message);
       if (typeof parsed.value.event_id !== 'string' || parsed.value.event_id === '')
-        throw new PlatformError('validation_error', 'event_id must be a non-empty string', { field: 'event_id' });
+        throw new PlatformError('validation_error', 'event_id must be a non-empty string', {
+          field: 'event_id',
+        });
       insert.run(id, ctx.orgId, connection.id, eventId, payload, 1, null, iso(ctx));
       const row = db.prepare('SELECT * FROM org_events WHERE id = ?').get(id) as Row;
       return toView(row, declaredEvents(connection.id));
@@ -79,7 +98,9 @@ export function eventService(ctx: PlatformContext) {
 
     list(connectionId: string): OrgEventView[] {
       const rows = db
-        .prepare('SELECT * FROM org_events WHERE connection_id = ? AND org_id = ? ORDER BY received_at DESC, rowid DESC LIMIT 500')
+        .prepare(
+          'SELECT * FROM org_events WHERE connection_id = ? AND org_id = ? ORDER BY received_at DESC, rowid DESC LIMIT 500',
+        )
         .all(connectionId, ctx.orgId) as Row[];
       const declared = declaredEvents(connectionId);
       return rows.map((r) => toView(r, declared));
@@ -87,7 +108,9 @@ export function eventService(ctx: PlatformContext) {
   };
 }
 
-function parseBody(raw: Buffer): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+function parseBody(
+  raw: Buffer,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   try {
     const value = JSON.parse(raw.toString('utf8'));
     if (typeof value !== 'object' || value === null || Array.isArray(value))

@@ -29,15 +29,26 @@ export function assessPing(result: ManagerResult, a: PongAssessment): TestReport
     latency_ms: a.latencyMs === null ? null : Math.round(a.latencyMs * 10) / 10,
   };
   if (!result.ok)
-    return { ...base, status: 'failing', ok: false, clock_offset_s: null, error: { code: result.code, message: result.message }, warnings: [] };
+    return {
+      ...base,
+      status: 'failing',
+      ok: false,
+      clock_offset_s: null,
+      error: { code: result.code, message: result.message },
+      warnings: [],
+    };
 
   const pong = result.json as Record<string, unknown>;
   const warnings: string[] = [];
   if (pong.protocol_version === undefined && pong.time === undefined)
-    warnings.push('the pong is bare {"type":"pong"}: add "protocol_version" and "time" (decisions.md 2) so the platform can check version and clock');
+    warnings.push(
+      'the pong is bare {"type":"pong"}: add "protocol_version" and "time" (decisions.md 2) so the platform can check version and clock',
+    );
   else if (pong.protocol_version === undefined) warnings.push('the pong has no "protocol_version"');
   else if (pong.protocol_version !== PROTOCOL_VERSION)
-    warnings.push(`the pong says protocol_version ${JSON.stringify(pong.protocol_version)}; the platform speaks "${PROTOCOL_VERSION}"`);
+    warnings.push(
+      `the pong says protocol_version ${JSON.stringify(pong.protocol_version)}; the platform speaks "${PROTOCOL_VERSION}"`,
+    );
 
   let offset: number | null = null;
   if (typeof pong.time === 'number' && Number.isFinite(pong.time)) {
@@ -45,25 +56,50 @@ export function assessPing(result: ManagerResult, a: PongAssessment): TestReport
     const platformSeconds = a.now.getTime() / 1000 - (a.latencyMs ?? 0) / 2000;
     offset = Math.round((pong.time - platformSeconds) * 10) / 10;
     if (Math.abs(offset) >= MAX_CLOCK_OFFSET_S)
-      warnings.push(`the connector clock is ${Math.abs(offset)} s ${offset > 0 ? 'ahead' : 'behind'}; signed requests fail beyond its skew window (300 s by default)`);
-  } else if (pong.time !== undefined) warnings.push(`the pong "time" must be unix seconds as a number, got ${JSON.stringify(pong.time)}`);
-  else if (pong.protocol_version !== undefined) warnings.push('the pong has no "time"; the clock offset cannot be measured');
+      warnings.push(
+        `the connector clock is ${Math.abs(offset)} s ${offset > 0 ? 'ahead' : 'behind'}; signed requests fail beyond its skew window (300 s by default)`,
+      );
+  } else if (pong.time !== undefined)
+    warnings.push(`the pong "time" must be unix seconds as a number, got ${JSON.stringify(pong.time)}`);
+  else if (pong.protocol_version !== undefined)
+    warnings.push('the pong has no "time"; the clock offset cannot be measured');
 
   if (a.latencyMs !== null && a.latencyMs > a.healthyLatencyMs)
     warnings.push(`the pong took ${Math.round(a.latencyMs)} ms; healthy is under ${a.healthyLatencyMs} ms`);
   if (result.attempts.length > 1)
-    warnings.push(`the ping needed ${result.attempts.length} attempts (${result.attempts.slice(0, -1).map((x) => x.code).join(', ')})`);
+    warnings.push(
+      `the ping needed ${result.attempts.length} attempts (${result.attempts
+        .slice(0, -1)
+        .map((x) => x.code)
+        .join(', ')})`,
+    );
 
-  return { ...base, status: warnings.length ? 'degraded' : 'healthy', ok: true, clock_offset_s: offset, error: null, warnings };
+  return {
+    ...base,
+    status: warnings.length ? 'degraded' : 'healthy',
+    ok: true,
+    clock_offset_s: offset,
+    error: null,
+    warnings,
+  };
 }
 
-export async function testConnection(ctx: PlatformContext, registry: ConnectionRegistry, id: string): Promise<TestReport> {
+export async function testConnection(
+  ctx: PlatformContext,
+  registry: ConnectionRegistry,
+  id: string,
+): Promise<TestReport> {
   const row = registry.row(id);
   let report: TestReport;
   try {
     const result = await ctx.manager.ping(registry.target(id));
     const latency = result.last?.timing.totalMs ?? null;
-    report = assessPing(result, { latencyMs: latency, exchangeIds: await ctx.manager.committedIds(result), now: ctx.now(), healthyLatencyMs: ctx.healthyLatencyMs });
+    report = assessPing(result, {
+      latencyMs: latency,
+      exchangeIds: await ctx.manager.committedIds(result),
+      now: ctx.now(),
+      healthyLatencyMs: ctx.healthyLatencyMs,
+    });
   } catch (err) {
     if (!(err instanceof PlatformError) || err.code !== 'validation_error') throw err;
     report = {

@@ -18,6 +18,9 @@ parentPort!.on('message', (message: { seq: number; inputs: ExchangeInput[] } | {
   try {
     parentPort!.postMessage({ seq: message.seq, ids: history.recordAll(message.inputs) });
   } catch (error) {
-    parentPort!.postMessage({ seq: message.seq, error: error instanceof Error ? error.message : String(error) });
+    parentPort!.postMessage({
+      seq: message.seq,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 });

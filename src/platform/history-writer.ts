@@ -71,7 +71,12 @@ export class HistoryWriter {
       requestBody: new Uint8Array(input.requestBody),
       responseBody: input.responseBody ? new Uint8Array(input.responseBody) : input.responseBody,
     }));
-    worker.postMessage({ seq, inputs }, inputs.flatMap((i) => (i.responseBody ? [i.requestBody.buffer, i.responseBody.buffer] : [i.requestBody.buffer])));
+    worker.postMessage(
+      { seq, inputs },
+      inputs.flatMap((i) =>
+        i.responseBody ? [i.requestBody.buffer, i.responseBody.buffer] : [i.requestBody.buffer],
+      ),
+    );
   }
 
   /** Resolves when every record queued so far is committed (or failed). */
@@ -137,8 +142,7 @@ export class HistoryWriter {
     if (m.ids) {
       batch.forEach((p, i) => p.resolve(m.ids![i]));
       this.announce(m.ids);
-    }
-    else for (const p of batch) p.reject(new Error(`history write failed: ${m.error}`));
+    } else for (const p of batch) p.reject(new Error(`history write failed: ${m.error}`));
     this.afterSettle();
   }
 

@@ -36,6 +36,10 @@ export function verifyPassword(password: string, stored: string): boolean {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(expected, actual);
 }

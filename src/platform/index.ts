@@ -10,7 +10,13 @@ export type { KeyProvider } from './secrets.ts';
 export { checkUrl, classifyAddress, defaultResolver } from './ssrf.ts';
 export type { Resolver, SsrfMode, UrlCheck } from './ssrf.ts';
 export { ConnectorManager, DEFAULT_CONNECTOR_TIMEOUT_MS } from './manager.ts';
-export type { ConnectionTarget, ManagerCallOptions, ManagerResult, AttemptSummary, InvokeFields } from './manager.ts';
+export type {
+  ConnectionTarget,
+  ManagerCallOptions,
+  ManagerResult,
+  AttemptSummary,
+  InvokeFields,
+} from './manager.ts';
 export { platformMigrations } from './store/migrations.ts';
 export { SEED_USERS } from './org.ts';
 export type { SeedInfo } from './org.ts';

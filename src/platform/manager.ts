@@ -2,7 +2,12 @@
 // retry policy, tenancy and trace headers, and one History record per attempt.
 
 import { randomUUID } from 'node:crypto';
-import { HEADER_TENANT_ID, HEADER_TRACE_ID, HEADER_WORKSPACE_ID, PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
+import {
+  HEADER_TENANT_ID,
+  HEADER_TRACE_ID,
+  HEADER_WORKSPACE_ID,
+  PLATFORM_TIMEOUT_MS,
+} from '../protocol/index.ts';
 import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/index.ts';
 import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
@@ -140,11 +145,18 @@ export class ConnectorManager {
   }
 
   /** Sends one request with the retry policy of its type; the body bytes never change between attempts. */
-  async call(target: ConnectionTarget, request: ConnectorRequest, options: ManagerCallOptions = {}): Promise<ManagerResult> {
+  async call(
+    target: ConnectionTarget,
+    request: ConnectorRequest,
+    options: ManagerCallOptions = {},
+  ): Promise<ManagerResult> {
     const started = performance.now();
     const traceId = options.traceId ?? randomUUID();
     const body = JSON.stringify(request);
-    const headers: Record<string, string> = { [HEADER_TRACE_ID]: traceId, [HEADER_TENANT_ID]: target.tenantId };
+    const headers: Record<string, string> = {
+      [HEADER_TRACE_ID]: traceId,
+      [HEADER_TENANT_ID]: target.tenantId,
+    };
     if (target.workspaceId) headers[HEADER_WORKSPACE_ID] = target.workspaceId;
     const attempts: AttemptSummary[] = [];
     const writes: Array<Promise<number>> = [];
@@ -178,7 +190,13 @@ export class ConnectorManager {
       });
       verdict = judgeAnswer(request.type, last);
       writes.push(this.record(target, request, traceId, last, verdict, attempt));
-      attempts.push({ attempt, code: verdict.code, message: verdict.message, status: verdict.status, durationMs: last.timing.totalMs });
+      attempts.push({
+        attempt,
+        code: verdict.code,
+        message: verdict.message,
+        status: verdict.status,
+        durationMs: last.timing.totalMs,
+      });
       if (verdict.code === 'ok' || attempt === MAX_ATTEMPTS || !this.retryable(request.type, verdict)) break;
       await this.sleep(this.delayMs(attempt, last));
     }
@@ -200,7 +218,11 @@ export class ConnectorManager {
   private retryable(type: RequestType, verdict: AnswerVerdict): boolean {
     if (type === 'tool.invoke') return verdict.code === 'connect_error';
     if (NETWORK_CODES.has(verdict.code)) return true;
-    return verdict.status !== null && (verdict.status >= 500 || verdict.status === 429) && verdict.code !== 'response_too_large';
+    return (
+      verdict.status !== null &&
+      (verdict.status >= 500 || verdict.status === 429) &&
+      verdict.code !== 'response_too_large'
+    );
   }
 
   private delayMs(attempt: number, last: SignedCallResult): number {
@@ -237,7 +259,16 @@ export class ConnectorManager {
       startedAt: Date.now(),
     });
     const attempt = { attempt: 1, code: 'unsafe_url', message, status: null, durationMs: 0 };
-    return { ok: false, code: 'unsafe_url', message, status: null, json: undefined, attempts: [attempt], recorded: settle([write]), last: null };
+    return {
+      ok: false,
+      code: 'unsafe_url',
+      message,
+      status: null,
+      json: undefined,
+      attempts: [attempt],
+      recorded: settle([write]),
+      last: null,
+    };
   }
 
   private record(
@@ -294,7 +325,10 @@ function settle(writes: Array<Promise<number>>): Promise<number[]> {
 
 /** A hint for the failures whose cause is usually on one side of the wire. */
 function diagnose(verdict: AnswerVerdict, result: SignedCallResult): unknown {
-  const signing = { timestamp: result.signing.timestamp, secret_fingerprint: result.signing.secretFingerprint };
+  const signing = {
+    timestamp: result.signing.timestamp,
+    secret_fingerprint: result.signing.secretFingerprint,
+  };
   switch (verdict.code) {
     case 'ok':
       return null;
@@ -306,7 +340,9 @@ function diagnose(verdict: AnswerVerdict, result: SignedCallResult): unknown {
     case 'unsupported_protocol_version':
       return { hint: 'the connector speaks another protocol version; both sides must use "1"' };
     case 'timeout':
-      return { hint: 'the connector did not answer within the connection timeout; a slow handler or a hung server' };
+      return {
+        hint: 'the connector did not answer within the connection timeout; a slow handler or a hung server',
+      };
     case 'connect_error':
       return { hint: 'nothing accepted the connection: is the connector running, on this host and port?' };
     case 'redirect_refused':

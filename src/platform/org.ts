@@ -19,7 +19,10 @@ export const SEED_USERS: Array<{ email: string; name: string; role: User['role']
 ];
 
 /** Seeds only an empty organizations table, so a data folder keeps its users and passwords. */
-export function seedIfEmpty(db: Db, options: { plan?: Plan; seedPassword?: string; now: () => Date }): SeedInfo {
+export function seedIfEmpty(
+  db: Db,
+  options: { plan?: Plan; seedPassword?: string; now: () => Date },
+): SeedInfo {
   const count = (db.prepare('SELECT COUNT(*) AS n FROM organizations').get() as { n: number }).n;
   if (count > 0) return { created: false, password: null };
   const password = options.seedPassword ?? generatePassword();
@@ -37,19 +40,23 @@ export function seedIfEmpty(db: Db, options: { plan?: Plan; seedPassword?: strin
     const user = db.prepare(
       'INSERT INTO users (id, org_id, email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    for (const u of SEED_USERS) user.run(newId('usr'), orgId, u.email, u.name, u.role, hashPassword(password), at);
+    for (const u of SEED_USERS)
+      user.run(newId('usr'), orgId, u.email, u.name, u.role, hashPassword(password), at);
   })();
   return { created: true, password: options.seedPassword === undefined ? password : null };
 }
 
 export function loadOrganization(db: Db): Organization {
-  const row = db.prepare('SELECT id, name, plan, created_at FROM organizations ORDER BY created_at LIMIT 1').get();
+  const row = db
+    .prepare('SELECT id, name, plan, created_at FROM organizations ORDER BY created_at LIMIT 1')
+    .get();
   if (!row) throw new PlatformError('not_found', 'the data folder holds no organization');
   return row as Organization;
 }
 
 export function setPlan(db: Db, orgId: string, plan: unknown): Organization {
-  if (plan !== 'free' && plan !== 'premium') throw new PlatformError('validation_error', 'plan must be "free" or "premium"');
+  if (plan !== 'free' && plan !== 'premium')
+    throw new PlatformError('validation_error', 'plan must be "free" or "premium"');
   db.prepare('UPDATE organizations SET plan = ? WHERE id = ?').run(plan, orgId);
   return loadOrganization(db);
 }
@@ -59,14 +66,19 @@ const USER_COLUMNS = 'id, org_id, email, name, role, created_at';
 export function userService(db: Db, orgId: string) {
   const byEmail = db.prepare('SELECT password_hash, id FROM users WHERE email = ? AND org_id = ?');
   const byId = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ? AND org_id = ?`);
-  const all = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE org_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, email`);
+  const all = db.prepare(
+    `SELECT ${USER_COLUMNS} FROM users WHERE org_id = ? ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, email`,
+  );
   // Unknown emails still pay for one scrypt, so timing does not tell which emails exist.
   let dummyHash: string | null = null;
   return {
     authenticate(email: unknown, password: unknown): User | null {
       if (typeof email !== 'string' || typeof password !== 'string') return null;
       const row = byEmail.get(email.trim(), orgId) as { password_hash: string; id: string } | undefined;
-      const valid = verifyPassword(password, row?.password_hash ?? (dummyHash ??= hashPassword(generatePassword())));
+      const valid = verifyPassword(
+        password,
+        row?.password_hash ?? (dummyHash ??= hashPassword(generatePassword())),
+      );
       return row && valid ? (byId.get(row.id, orgId) as User) : null;
     },
     get(id: string): User | null {
@@ -80,7 +92,9 @@ export function userService(db: Db, orgId: string) {
 
 export function workspaceService(db: Db, orgId: string) {
   const byId = db.prepare('SELECT id, org_id, name, created_at FROM workspaces WHERE id = ? AND org_id = ?');
-  const all = db.prepare('SELECT id, org_id, name, created_at FROM workspaces WHERE org_id = ? ORDER BY created_at, rowid');
+  const all = db.prepare(
+    'SELECT id, org_id, name, created_at FROM workspaces WHERE org_id = ? ORDER BY created_at, rowid',
+  );
   return {
     list(): Workspace[] {
       return all.all(orgId) as Workspace[];

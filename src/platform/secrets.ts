@@ -33,7 +33,9 @@ export class FileKeyProvider implements KeyProvider {
       chmodSync(this.file, 0o600);
     }
     if (process.platform !== 'win32' && (statSync(this.file).mode & 0o077) !== 0)
-      throw new SecretKeyError(`${this.file} is readable by other users; run "chmod 600 ${this.file}" and try again`);
+      throw new SecretKeyError(
+        `${this.file} is readable by other users; run "chmod 600 ${this.file}" and try again`,
+      );
     const key = Buffer.from(readFileSync(this.file, 'utf8').trim(), 'hex');
     if (key.length !== 32) throw new SecretKeyError(`${this.file} does not hold a 32-byte hex key`);
     this.key = key;
@@ -58,20 +60,30 @@ export function encryptSecret(plaintext: string, keys: KeyProvider): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', keys.getKey(), iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [FORMAT, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+  return [
+    FORMAT,
+    iv.toString('base64'),
+    cipher.getAuthTag().toString('base64'),
+    body.toString('base64'),
+  ].join(':');
 }
 
 export function decryptSecret(stored: string, keys: KeyProvider): string {
   const parts = stored.split(':');
   if (parts.length !== 4 || parts[0] !== FORMAT)
-    throw new SecretKeyError(`the stored secret has an unknown format "${parts[0]}" (written by a newer release?)`);
+    throw new SecretKeyError(
+      `the stored secret has an unknown format "${parts[0]}" (written by a newer release?)`,
+    );
   const [, iv, tag, body] = parts.map((p, i) => (i === 0 ? Buffer.alloc(0) : Buffer.from(p, 'base64')));
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretKeyError('the stored secret is damaged');
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+    throw new SecretKeyError('the stored secret is damaged');
   const decipher = createDecipheriv('aes-256-gcm', keys.getKey(), iv);
   decipher.setAuthTag(tag);
   try {
     return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
   } catch {
-    throw new SecretKeyError('the key in use does not decrypt them (was secret.key deleted, replaced or copied from another folder?)');
+    throw new SecretKeyError(
+      'the key in use does not decrypt them (was secret.key deleted, replaced or copied from another folder?)',
+    );
   }
 }

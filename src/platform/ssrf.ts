@@ -23,7 +23,12 @@ export const defaultResolver: Resolver = async (host) =>
 /** Categories that dev mode lets through: the places a developer's own connector runs. */
 const DEV_ALLOWED = new Set(['loopback', 'private', 'unique-local', 'carrier-grade NAT']);
 
-const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_HOSTS = new Set([
+  'metadata.google.internal',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
 
 type Range = [string, number, string];
@@ -77,10 +82,12 @@ export function classifyAddress(text: string): AddressClass {
   if (!ipaddr.isValid(text)) return { category: 'invalid', description: `"${text}" is not an IP address` };
   const addr = ipaddr.parse(text);
   const normal = addr.toString();
-  if (METADATA_ADDRESSES.has(normal)) return { category: 'metadata', description: `cloud metadata address ${normal}` };
+  if (METADATA_ADDRESSES.has(normal))
+    return { category: 'metadata', description: `cloud metadata address ${normal}` };
   if (addr.kind() === 'ipv4') {
     for (const [range, bits, label] of parsedV4)
-      if ((addr as ipaddr.IPv4).match(range, bits)) return { category: label, description: `${label} address ${normal}` };
+      if ((addr as ipaddr.IPv4).match(range, bits))
+        return { category: label, description: `${label} address ${normal}` };
     return { category: null, description: null };
   }
   const v6 = addr as ipaddr.IPv6;
@@ -93,7 +100,10 @@ export function classifyAddress(text: string): AddressClass {
   for (const [range, bits, label] of parsedV6)
     if (v6.match(range, bits)) return { category: label, description: `${label} address ${normal}` };
   if (!v6.match(ipaddr.IPv6.parse('2000::'), 3))
-    return { category: 'reserved', description: `reserved address ${normal} (outside global unicast 2000::/3)` };
+    return {
+      category: 'reserved',
+      description: `reserved address ${normal} (outside global unicast 2000::/3)`,
+    };
   return { category: null, description: null };
 }
 
@@ -119,7 +129,11 @@ interface Finding {
 }
 
 /** Checks a webhook URL under a mode; the resolver is injectable so tests never touch real DNS. */
-export async function checkUrl(url: string, mode: SsrfMode, resolver: Resolver = defaultResolver): Promise<UrlCheck> {
+export async function checkUrl(
+  url: string,
+  mode: SsrfMode,
+  resolver: Resolver = defaultResolver,
+): Promise<UrlCheck> {
   const findings: Finding[] = [];
   let parsed: URL;
   try {
@@ -128,10 +142,18 @@ export async function checkUrl(url: string, mode: SsrfMode, resolver: Resolver =
     return verdict(mode, [{ reason: `"${url}" is not an absolute URL`, fatalInDev: true }], []);
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    return verdict(mode, [{ reason: `the scheme ${parsed.protocol} is not http or https`, fatalInDev: true }], []);
-  if (parsed.protocol === 'http:') findings.push({ reason: 'plain http: strict mode needs https', fatalInDev: false });
+    return verdict(
+      mode,
+      [{ reason: `the scheme ${parsed.protocol} is not http or https`, fatalInDev: true }],
+      [],
+    );
+  if (parsed.protocol === 'http:')
+    findings.push({ reason: 'plain http: strict mode needs https', fatalInDev: false });
   if (parsed.username || parsed.password)
-    findings.push({ reason: 'the URL carries credentials (user:password@); send them another way', fatalInDev: true });
+    findings.push({
+      reason: 'the URL carries credentials (user:password@); send them another way',
+      fatalInDev: true,
+    });
 
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const bareHost = host.replace(/\.$/, '').toLowerCase();
@@ -143,11 +165,15 @@ export async function checkUrl(url: string, mode: SsrfMode, resolver: Resolver =
   else {
     try {
       addresses = [...new Set(await resolver(bareHost))];
-      if (addresses.length === 0) findings.push({ reason: `the host "${bareHost}" resolves to no address`, fatalInDev: false });
+      if (addresses.length === 0)
+        findings.push({ reason: `the host "${bareHost}" resolves to no address`, fatalInDev: false });
     } catch (err) {
       addresses = [];
       const code = (err as { code?: string }).code;
-      findings.push({ reason: `the host "${bareHost}" does not resolve${code ? ` (${code})` : ''}`, fatalInDev: false });
+      findings.push({
+        reason: `the host "${bareHost}" does not resolve${code ? ` (${code})` : ''}`,
+        fatalInDev: false,
+      });
     }
   }
   for (const address of addresses) {

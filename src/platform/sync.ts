@@ -25,7 +25,12 @@ function shouldFallBack(result: ManagerResult): boolean {
   return result.status !== null && result.status >= 400 && result.status < 500 && result.status !== 429;
 }
 
-export async function syncTools(ctx: PlatformContext, registry: ConnectionRegistry, id: string, options: SyncOptions = {}): Promise<SyncReport> {
+export async function syncTools(
+  ctx: PlatformContext,
+  registry: ConnectionRegistry,
+  id: string,
+  options: SyncOptions = {},
+): Promise<SyncReport> {
   const connection = registry.row(id);
   const workspaceId = options.workspaceId === undefined ? connection.workspace_id : options.workspaceId;
   if (workspaceId) requireWorkspace(ctx, workspaceId);
@@ -37,7 +42,9 @@ export async function syncTools(ctx: PlatformContext, registry: ConnectionRegist
   let result = await ctx.manager.listCapabilities(target, { traceId });
   let reading: ToolListReading | null = result.ok ? readToolList(result.json, source) : null;
   if (!reading && (result.ok || shouldFallBack(result))) {
-    warnings.push(`capabilities.list failed (${result.code}: ${result.message}); fell back to the legacy tools.list`);
+    warnings.push(
+      `capabilities.list failed (${result.code}: ${result.message}); fell back to the legacy tools.list`,
+    );
     source = 'tools.list';
     result = await ctx.manager.listTools(target, { traceId });
     reading = result.ok ? readToolList(result.json, source) : null;
@@ -45,22 +52,43 @@ export async function syncTools(ctx: PlatformContext, registry: ConnectionRegist
   // Answer only once History holds every attempt, so the UI can link to them at once.
   const exchangeIds = await ctx.manager.committedIds(result);
   if (!reading)
-    throw new PlatformError('connector_error', `tool sync failed: ${source} ended with ${result.code}: ${result.message}`, {
-      code: result.code,
-      source,
-      trace_id: traceId,
-      exchange_ids: exchangeIds,
-    });
+    throw new PlatformError(
+      'connector_error',
+      `tool sync failed: ${source} ended with ${result.code}: ${result.message}`,
+      {
+        code: result.code,
+        source,
+        trace_id: traceId,
+        exchange_ids: exchangeIds,
+      },
+    );
   warnings.push(...reading.warnings);
 
   const previous = parseJsonColumn<ToolDefinition[]>(connection.tools) ?? [];
   const tools = ctx.db.transaction(() => {
     ctx.db
-      .prepare('UPDATE sdk_connections SET tools = ?, metadata = ?, metadata_version = ?, updated_at = ? WHERE id = ?')
-      .run(JSON.stringify(reading.tools), reading.metadata ? JSON.stringify(reading.metadata) : null, reading.metadata?.version ?? null, iso(ctx), id);
-    return workspaceId ? registerTools(ctx, id, workspaceId, reading.tools) : diffOnly(previous, reading.tools);
+      .prepare(
+        'UPDATE sdk_connections SET tools = ?, metadata = ?, metadata_version = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(
+        JSON.stringify(reading.tools),
+        reading.metadata ? JSON.stringify(reading.metadata) : null,
+        reading.metadata?.version ?? null,
+        iso(ctx),
+        id,
+      );
+    return workspaceId
+      ? registerTools(ctx, id, workspaceId, reading.tools)
+      : diffOnly(previous, reading.tools);
   })();
-  return { source, tools, metadata: reading.metadata, warnings, workspace_id: workspaceId ?? null, trace_id: traceId };
+  return {
+    source,
+    tools,
+    metadata: reading.metadata,
+    warnings,
+    workspace_id: workspaceId ?? null,
+    trace_id: traceId,
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -73,11 +101,17 @@ function diffOnly(previous: ToolDefinition[], next: ToolDefinition[]): SyncRepor
     return { name: t.name, business_tool_id: null, change };
   });
   const names = new Set(next.map((t) => t.name));
-  for (const t of previous) if (!names.has(t.name)) out.push({ name: t.name, business_tool_id: null, change: 'removed' });
+  for (const t of previous)
+    if (!names.has(t.name)) out.push({ name: t.name, business_tool_id: null, change: 'removed' });
   return out;
 }
 
-function registerTools(ctx: PlatformContext, connectionId: string, workspaceId: string, next: ToolDefinition[]): SyncReport['tools'] {
+function registerTools(
+  ctx: PlatformContext,
+  connectionId: string,
+  workspaceId: string,
+  next: ToolDefinition[],
+): SyncReport['tools'] {
   const { db } = ctx;
   const existing = db
     .prepare('SELECT id, name, definition FROM business_tools WHERE connection_id = ? AND workspace_id = ?')
@@ -116,7 +150,12 @@ export function flowsOf(metadata: OrgMetadata | null): FlowsView {
   const items: FlowItemView[] = [
     ...metadata.events.map((e) => ({ id: e.id, kind: 'event' as const, label: e.label })),
     ...metadata.actions.map((a) => ({ id: a.id, kind: 'action' as const, label: a.label })),
-    ...metadata.tasks.map((t) => ({ id: t.id, kind: 'task' as const, label: t.label, ...(t.priority ? { priority: t.priority } : {}) })),
+    ...metadata.tasks.map((t) => ({
+      id: t.id,
+      kind: 'task' as const,
+      label: t.label,
+      ...(t.priority ? { priority: t.priority } : {}),
+    })),
   ];
   return { version: metadata.version, items };
 }

@@ -9,17 +9,24 @@ export interface ToolListReading {
   warnings: string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function readToolList(json: unknown, source: 'capabilities.list' | 'tools.list'): ToolListReading | null {
+export function readToolList(
+  json: unknown,
+  source: 'capabilities.list' | 'tools.list',
+): ToolListReading | null {
   if (!isObject(json)) return null;
   const warnings: string[] = [];
   const expected = source === 'capabilities.list' ? 'capabilities' : 'tools';
   let holder: Record<string, unknown> = json;
   if (json.type === 'result' && isObject(json.output) && Array.isArray(json.output.tools)) {
-    warnings.push(`the answer wraps the list as {"type":"result","output":{"tools":[...]}}; expected {"type":"${expected}","tools":[...]}`);
+    warnings.push(
+      `the answer wraps the list as {"type":"result","output":{"tools":[...]}}; expected {"type":"${expected}","tools":[...]}`,
+    );
     holder = json.output;
-  } else if (json.type !== expected) warnings.push(`the answer type is ${JSON.stringify(json.type)}; expected "${expected}"`);
+  } else if (json.type !== expected)
+    warnings.push(`the answer type is ${JSON.stringify(json.type)}; expected "${expected}"`);
   if (!Array.isArray(holder.tools)) return null;
   if (source === 'capabilities.list' && holder === json && json.protocol_version === undefined)
     warnings.push('the capabilities answer has no "protocol_version"');
@@ -29,12 +36,14 @@ export function readToolList(json: unknown, source: 'capabilities.list' | 'tools
   holder.tools.forEach((item, i) => {
     const tool = readTool(item, i, warnings);
     if (!tool) return;
-    if (seen.has(tool.name)) return void warnings.push(`tool "${tool.name}" is listed twice; the first one is kept`);
+    if (seen.has(tool.name))
+      return void warnings.push(`tool "${tool.name}" is listed twice; the first one is kept`);
     seen.add(tool.name);
     tools.push(tool);
   });
   const metadata = holder.metadata === undefined ? null : readMetadata(holder.metadata, warnings);
-  if (source === 'tools.list' && holder.metadata !== undefined) warnings.push('tools.list carries metadata; only capabilities.list is expected to');
+  if (source === 'tools.list' && holder.metadata !== undefined)
+    warnings.push('tools.list carries metadata; only capabilities.list is expected to');
   return { tools, metadata, warnings };
 }
 
@@ -63,7 +72,8 @@ function readTool(item: unknown, index: number, warnings: string[]): ToolDefinit
   let schema: ToolDefinition['input_schema'] = { type: 'object', properties: {} };
   if (isObject(item.input_schema)) {
     schema = item.input_schema as ToolDefinition['input_schema'];
-    if (schema.type !== 'object') note(`"input_schema.type" is ${JSON.stringify(schema.type)}; expected "object"`);
+    if (schema.type !== 'object')
+      note(`"input_schema.type" is ${JSON.stringify(schema.type)}; expected "object"`);
   } else note('"input_schema" is missing; taken as an object without properties');
   const extra = Object.keys(item).filter((k) => !TOOL_FIELDS.has(k));
   if (extra.length) note(`unknown fields ${extra.map((k) => JSON.stringify(k)).join(', ')} are ignored`);
@@ -92,7 +102,8 @@ function readMetadata(value: unknown, warnings: string[]): OrgMetadata | null {
         return;
       }
       const label = typeof entry.label === 'string' ? entry.label : entry.id;
-      if (typeof entry.label !== 'string') warnings.push(`metadata ${key}[${i}] ("${entry.id}") has no "label"`);
+      if (typeof entry.label !== 'string')
+        warnings.push(`metadata ${key}[${i}] ("${entry.id}") has no "label"`);
       const item: FlowItem & { priority?: string } = { id: entry.id, label };
       if (key === 'tasks') {
         if (typeof entry.priority === 'string') item.priority = entry.priority;
@@ -102,5 +113,10 @@ function readMetadata(value: unknown, warnings: string[]): OrgMetadata | null {
     });
     return items;
   };
-  return { version, events: list('events'), actions: list('actions'), tasks: list('tasks') as OrgMetadata['tasks'] };
+  return {
+    version,
+    events: list('events'),
+    actions: list('actions'),
+    tasks: list('tasks') as OrgMetadata['tasks'],
+  };
 }

@@ -31,7 +31,8 @@ export function parseConnectionInput(input: unknown, mode: 'create' | 'update'):
   const out: ConnectionInput = {};
 
   if (raw.name !== undefined || mode === 'create') {
-    if (typeof raw.name !== 'string') invalid('name', raw.name === undefined ? 'is required' : 'must be a string');
+    if (typeof raw.name !== 'string')
+      invalid('name', raw.name === undefined ? 'is required' : 'must be a string');
     const name = raw.name.trim();
     if (name === '') invalid('name', 'must not be empty');
     if (name.length > MAX_NAME_LENGTH) invalid('name', `must be at most ${MAX_NAME_LENGTH} characters`);
@@ -43,15 +44,22 @@ export function parseConnectionInput(input: unknown, mode: 'create' | 'update'):
       if (typeof raw.webhook_url !== 'string') invalid('webhook_url', 'must be a string');
       const url = raw.webhook_url.trim();
       if (url.length > MAX_URL_LENGTH) invalid('webhook_url', `must be at most ${MAX_URL_LENGTH} characters`);
-      if (!URL.canParse(url)) invalid('webhook_url', `must be an absolute URL such as https://connector.example.com/service, got "${url.slice(0, 80)}"`);
+      if (!URL.canParse(url))
+        invalid(
+          'webhook_url',
+          `must be an absolute URL such as https://connector.example.com/service, got "${url.slice(0, 80)}"`,
+        );
       const scheme = new URL(url).protocol;
-      if (scheme !== 'https:' && scheme !== 'http:') invalid('webhook_url', `must use https (or http in dev mode), not ${scheme}`);
+      if (scheme !== 'https:' && scheme !== 'http:')
+        invalid('webhook_url', `must use https (or http in dev mode), not ${scheme}`);
       out.webhook_url = url;
     }
   }
   if (raw.signing_secret !== undefined) {
-    if (typeof raw.signing_secret !== 'string') invalid('signing_secret', 'must be a string (empty to generate one)');
-    if (raw.signing_secret.length > MAX_SECRET_LENGTH) invalid('signing_secret', `must be at most ${MAX_SECRET_LENGTH} characters`);
+    if (typeof raw.signing_secret !== 'string')
+      invalid('signing_secret', 'must be a string (empty to generate one)');
+    if (raw.signing_secret.length > MAX_SECRET_LENGTH)
+      invalid('signing_secret', `must be at most ${MAX_SECRET_LENGTH} characters`);
     out.signing_secret = raw.signing_secret;
   }
   if (raw.enabled !== undefined) {

@@ -30,15 +30,20 @@ export function createBridgeApi(ipc: IpcRendererLike) {
 
   return {
     async call(method: unknown, input?: unknown): Promise<unknown> {
-      if (typeof method !== 'string' || !methods.has(method)) return fail('unknown_method', `"${String(method)}" is not a method of the contract`);
+      if (typeof method !== 'string' || !methods.has(method))
+        return fail('unknown_method', `"${String(method)}" is not a method of the contract`);
       try {
         return await ipc.invoke(method, input);
       } catch (error) {
-        return fail('transport_error', `the engine did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        return fail(
+          'transport_error',
+          `the engine did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
     on(event: unknown, listener: unknown): () => void {
-      if (typeof event !== 'string' || !events.has(event)) throw new Error(`"${String(event)}" is not an event of the contract`);
+      if (typeof event !== 'string' || !events.has(event))
+        throw new Error(`"${String(event)}" is not an event of the contract`);
       if (typeof listener !== 'function') throw new Error('the listener must be a function');
       const set = listeners.get(event) ?? new Set<Listener>();
       listeners.set(event, set);

@@ -41,7 +41,11 @@ export function safeText(bytes: RawBody, maxBytes = 4096): SafeText {
     const decoded = buf.length > maxBytes ? tryDecodeWithoutPartialTail(slice) : null;
     if (decoded === null) {
       binary = true;
-      text = Array.from(slice, (b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
+      text = Array.from(slice, (b) =>
+        b >= 0x20 && b < 0x7f && b !== 0x5c
+          ? String.fromCharCode(b)
+          : `\\x${b.toString(16).padStart(2, '0')}`,
+      ).join('');
     } else text = decoded;
   }
   if (!binary) text = escapeControls(text);
@@ -60,9 +64,10 @@ function tryDecodeWithoutPartialTail(slice: Buffer): string | null {
 }
 
 function escapeControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, (c) =>
-    `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 

@@ -38,12 +38,23 @@ export interface Diagnosis {
   failedCheck: VerifyFailureReason | null;
   /** One paragraph a person can act on. */
   summary: string;
-  received: { signature: string | null; timestamp: string | null; protocol: string | null; headerNames: string[] };
+  received: {
+    signature: string | null;
+    timestamp: string | null;
+    protocol: string | null;
+    headerNames: string[];
+  };
   canonical: { string: string | null; bodyBytes: number };
   expected: Array<{ secret: string; signature: string | null }>;
   /** Fingerprint of the candidate secret that verified, if any. */
   matchedSecret: string | null;
-  skew: { now: number; timestamp: number | null; seconds: number | null; toleranceSeconds: number; withinWindow: boolean | null };
+  skew: {
+    now: number;
+    timestamp: number | null;
+    seconds: number | null;
+    toleranceSeconds: number;
+    withinWindow: boolean | null;
+  };
   cause: MatchedCause | null;
 }
 
@@ -71,10 +82,21 @@ export function explain(
   const sigRead = readHeader(bag, HEADER_SIGNATURE);
   const tsRead = readHeader(bag, HEADER_TIMESTAMP);
   const protoRead = readHeader(bag, HEADER_PROTOCOL);
-  const signature = sigRead.state === 'present' ? sigRead.value : sigRead.state === 'duplicated' ? sigRead.values.join(', ') : null;
-  const tsText = tsRead.state === 'present' ? tsRead.value : tsRead.state === 'duplicated' ? tsRead.values.join(', ') : null;
+  const signature =
+    sigRead.state === 'present'
+      ? sigRead.value
+      : sigRead.state === 'duplicated'
+        ? sigRead.values.join(', ')
+        : null;
+  const tsText =
+    tsRead.state === 'present'
+      ? tsRead.value
+      : tsRead.state === 'duplicated'
+        ? tsRead.values.join(', ')
+        : null;
   const tsNumber = tsText !== null && /^\d+$/.test(tsText) ? Number(tsText) : null;
-  const secondsTs = tsNumber !== null && MS_PATTERN.test(tsText ?? '') ? Math.floor(tsNumber / 1000) : tsNumber;
+  const secondsTs =
+    tsNumber !== null && MS_PATTERN.test(tsText ?? '') ? Math.floor(tsNumber / 1000) : tsNumber;
   const skewSeconds = secondsTs === null ? null : now - secondsTs;
 
   const diagnosis: Diagnosis = {
@@ -111,11 +133,19 @@ export function explain(
   }
 
   // Verify under each candidate; the first that passes the HMAC check names the secret.
-  let primary = verify(body, headers, candidateSecrets[0], { now, toleranceSeconds: tolerance, protocolVersion });
+  let primary = verify(body, headers, candidateSecrets[0], {
+    now,
+    toleranceSeconds: tolerance,
+    protocolVersion,
+  });
   let matchedIndex = primary.ok || primary.reason !== 'signature_mismatch' ? 0 : -1;
   if (matchedIndex === -1) {
     for (let i = 1; i < candidateSecrets.length; i++) {
-      const r = verify(body, headers, candidateSecrets[i], { now, toleranceSeconds: tolerance, protocolVersion });
+      const r = verify(body, headers, candidateSecrets[i], {
+        now,
+        toleranceSeconds: tolerance,
+        protocolVersion,
+      });
       if (r.ok || r.reason !== 'signature_mismatch') {
         matchedIndex = i;
         primary = r;
@@ -136,9 +166,15 @@ export function explain(
   }
 
   diagnosis.failedCheck = primary.reason;
-  if (primary.reason !== 'signature_mismatch' && matchedIndex >= 0 && primary.reason !== 'malformed_signature' && primary.reason !== 'malformed_timestamp') {
+  if (
+    primary.reason !== 'signature_mismatch' &&
+    matchedIndex >= 0 &&
+    primary.reason !== 'malformed_signature' &&
+    primary.reason !== 'malformed_timestamp'
+  ) {
     // The HMAC verified (or was never reached for header reasons); say what failed.
-    if (primary.timestamp !== undefined) diagnosis.matchedSecret = fingerprint(candidateSecrets[matchedIndex]);
+    if (primary.timestamp !== undefined)
+      diagnosis.matchedSecret = fingerprint(candidateSecrets[matchedIndex]);
     if (matchedIndex > 0) diagnosis.cause = otherSecretCause(candidateSecrets, matchedIndex);
     diagnosis.summary = summaryFor(primary.reason, primary.message, tolerance);
     return diagnosis;
@@ -225,7 +261,12 @@ function findCause(
     const expected = hmacHex(secret, tsText, body);
     for (const attempt of attemptsFor(body, tsText, secret, expected, signature ?? '')) {
       if (!attempt.matches(received)) continue;
-      const cause: MatchedCause = { id: attempt.id, title: attempt.title, detail: attempt.detail, secret: fp };
+      const cause: MatchedCause = {
+        id: attempt.id,
+        title: attempt.title,
+        detail: attempt.detail,
+        secret: fp,
+      };
       if (i > 0) cause.detail += ` (Found with candidate secret ${i + 1}, ${fp}, not the first one.)`;
       return cause;
     }
@@ -234,7 +275,13 @@ function findCause(
   return null;
 }
 
-function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: string, signature: string): Generator<Attempt> {
+function* attemptsFor(
+  body: Buffer,
+  ts: string,
+  secret: SecretInput,
+  expected: string,
+  signature: string,
+): Generator<Attempt> {
   const secretText = typeof secret === 'string' ? secret : Buffer.from(secret).toString('utf8');
   const hmacIs = (s: SecretInput, data: Buffer) => (received: string) => hmacRaw(s, data) === received;
   // The canonical payload over another body or key: hmacHex hashes it without concatenating.
@@ -251,7 +298,8 @@ function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: s
   yield {
     id: 'truncated_digest',
     title: `the digest was truncated to ${hexPart.length} hex characters`,
-    detail: 'The characters sent are the start of the right digest; send all 64 hex characters of HMAC-SHA256.',
+    detail:
+      'The characters sent are the start of the right digest; send all 64 hex characters of HMAC-SHA256.',
     matches: () => hexPart.length >= 8 && hexPart.length < 64 && expected.startsWith(hexPart.toLowerCase()),
   };
 
@@ -280,14 +328,16 @@ function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: s
     yield {
       id: 'timestamp_milliseconds',
       title: 'the signature was computed over a timestamp in milliseconds',
-      detail: 'The signer used milliseconds in the signed payload while sending seconds; use whole unix seconds in both.',
+      detail:
+        'The signer used milliseconds in the signed payload while sending seconds; use whole unix seconds in both.',
       matches: (received) => signedWithMilliseconds(secret, ts, body, received),
     };
   }
   yield {
     id: 'payload_without_prefix',
     title: 'the payload was signed without the "v1:" prefix',
-    detail: 'The signer computed HMAC over "<timestamp>:<body>"; the canonical payload is "v1:<timestamp>:<body>".',
+    detail:
+      'The signer computed HMAC over "<timestamp>:<body>"; the canonical payload is "v1:<timestamp>:<body>".',
     matches: hmacIs(secret, Buffer.concat([Buffer.from(`${ts}:`), body])),
   };
   for (const sep of ['.', '', '|', ' ', '\n']) {
@@ -307,7 +357,8 @@ function* attemptsFor(body: Buffer, ts: string, secret: SecretInput, expected: s
   yield {
     id: 'body_only',
     title: 'the signature covers the body alone',
-    detail: 'The signer computed HMAC over the body without "v1:<timestamp>:", so the timestamp is not protected; sign the canonical payload.',
+    detail:
+      'The signer computed HMAC over the body without "v1:<timestamp>:", so the timestamp is not protected; sign the canonical payload.',
     matches: hmacIs(secret, body),
   };
 }
@@ -333,8 +384,18 @@ function reserializations(body: Buffer): BodyForm[] {
     value = JSON.parse(body.toString('utf8'));
   } catch {
     const forms: BodyForm[] = [];
-    if (body.at(-1) === 0x0a) forms.push({ id: 'trailing_newline_removed', label: 'without its trailing newline', bytes: body.subarray(0, -1) });
-    else forms.push({ id: 'trailing_newline_added', label: 'with a trailing newline', bytes: Buffer.concat([body, Buffer.from('\n')]) });
+    if (body.at(-1) === 0x0a)
+      forms.push({
+        id: 'trailing_newline_removed',
+        label: 'without its trailing newline',
+        bytes: body.subarray(0, -1),
+      });
+    else
+      forms.push({
+        id: 'trailing_newline_added',
+        label: 'with a trailing newline',
+        bytes: Buffer.concat([body, Buffer.from('\n')]),
+      });
     return forms;
   }
   const sorted = sortKeys(value);
@@ -344,7 +405,11 @@ function reserializations(body: Buffer): BodyForm[] {
     ['indent_4', '4-space indented JSON', JSON.stringify(value, null, 4)],
     ['sorted_keys', 'compact JSON with sorted keys', JSON.stringify(sorted)],
     ['sorted_keys_indent_2', '2-space indented JSON with sorted keys', JSON.stringify(sorted, null, 2)],
-    ['unicode_escaped', 'compact JSON with non-ASCII characters \\u-escaped', escapeUnicode(JSON.stringify(value))],
+    [
+      'unicode_escaped',
+      'compact JSON with non-ASCII characters \\u-escaped',
+      escapeUnicode(JSON.stringify(value)),
+    ],
     ['python_default', 'Python json.dumps default form (", " and ": ")', pythonDumps(value)],
   ];
   const forms: BodyForm[] = [];
@@ -362,7 +427,12 @@ function reserializations(body: Buffer): BodyForm[] {
   }
   if (body.at(-1) === 0x0a) {
     const trimmed = body.subarray(0, -1).toString('utf8');
-    if (!seen.has(trimmed)) forms.push({ id: 'trailing_newline_removed', label: 'body without its trailing newline', bytes: body.subarray(0, -1) });
+    if (!seen.has(trimmed))
+      forms.push({
+        id: 'trailing_newline_removed',
+        label: 'body without its trailing newline',
+        bytes: body.subarray(0, -1),
+      });
   }
   return forms;
 }
@@ -384,7 +454,9 @@ function escapeUnicode(text: string): string {
 function pythonDumps(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonDumps).join(', ')}]`;
   if (value !== null && typeof value === 'object')
-    return `{${Object.entries(value).map(([k, v]) => `${escapeUnicode(JSON.stringify(k))}: ${pythonDumps(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${escapeUnicode(JSON.stringify(k))}: ${pythonDumps(v)}`)
+      .join(', ')}}`;
   return escapeUnicode(JSON.stringify(value));
 }
 
@@ -405,21 +477,61 @@ function secretVariants(secret: string): SecretVariant[] {
     variants.push({ id, label, detail, key });
   };
   const trimmed = secret.trim();
-  add('whitespace', 'the secret differs by surrounding whitespace', 'One side keeps a space or newline around the secret (often from an .env file or a copy-paste); trim it on both sides.', Buffer.from(trimmed));
-  add('trailing_newline', 'the secret has a trailing newline on the signing side', 'A secret read from a file kept its final newline; trim it.', Buffer.from(secret + '\n'));
+  add(
+    'whitespace',
+    'the secret differs by surrounding whitespace',
+    'One side keeps a space or newline around the secret (often from an .env file or a copy-paste); trim it on both sides.',
+    Buffer.from(trimmed),
+  );
+  add(
+    'trailing_newline',
+    'the secret has a trailing newline on the signing side',
+    'A secret read from a file kept its final newline; trim it.',
+    Buffer.from(secret + '\n'),
+  );
   const bare = trimmed.startsWith('whsec_') ? trimmed.slice('whsec_'.length) : null;
   if (bare !== null) {
-    add('whsec_prefix_dropped', 'the signer dropped the "whsec_" prefix of the secret', 'The whole string, prefix included, is the secret: use it as is on both sides.', Buffer.from(bare));
+    add(
+      'whsec_prefix_dropped',
+      'the signer dropped the "whsec_" prefix of the secret',
+      'The whole string, prefix included, is the secret: use it as is on both sides.',
+      Buffer.from(bare),
+    );
     if (/^[0-9a-fA-F]+$/.test(bare) && bare.length % 2 === 0)
-      add('hex_decoded', 'the signer hex-decoded the secret', 'The secret is used as its UTF-8 text, not decoded from hex.', Buffer.from(bare, 'hex'));
+      add(
+        'hex_decoded',
+        'the signer hex-decoded the secret',
+        'The secret is used as its UTF-8 text, not decoded from hex.',
+        Buffer.from(bare, 'hex'),
+      );
     if (/^[A-Za-z0-9+/_-]+=*$/.test(bare))
-      add('base64_decoded', 'the signer base64-decoded the secret', 'The secret is used as its UTF-8 text, not decoded from base64.', Buffer.from(bare, 'base64'));
+      add(
+        'base64_decoded',
+        'the signer base64-decoded the secret',
+        'The secret is used as its UTF-8 text, not decoded from base64.',
+        Buffer.from(bare, 'base64'),
+      );
   } else {
-    add('whsec_prefix_added', 'the signer added a "whsec_" prefix to the secret', 'Use the secret exactly as registered on both sides.', Buffer.from('whsec_' + trimmed));
+    add(
+      'whsec_prefix_added',
+      'the signer added a "whsec_" prefix to the secret',
+      'Use the secret exactly as registered on both sides.',
+      Buffer.from('whsec_' + trimmed),
+    );
     if (/^[0-9a-fA-F]+$/.test(trimmed) && trimmed.length % 2 === 0)
-      add('hex_decoded', 'the signer hex-decoded the secret', 'The secret is used as its UTF-8 text, not decoded from hex.', Buffer.from(trimmed, 'hex'));
+      add(
+        'hex_decoded',
+        'the signer hex-decoded the secret',
+        'The secret is used as its UTF-8 text, not decoded from hex.',
+        Buffer.from(trimmed, 'hex'),
+      );
     if (/^[A-Za-z0-9+/_-]+=*$/.test(trimmed) && trimmed.length >= 8)
-      add('base64_decoded', 'the signer base64-decoded the secret', 'The secret is used as its UTF-8 text, not decoded from base64.', Buffer.from(trimmed, 'base64'));
+      add(
+        'base64_decoded',
+        'the signer base64-decoded the secret',
+        'The secret is used as its UTF-8 text, not decoded from base64.',
+        Buffer.from(trimmed, 'base64'),
+      );
   }
   return variants;
 }

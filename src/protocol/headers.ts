@@ -4,9 +4,7 @@
 import type { HeaderBag } from './types.ts';
 
 export type HeaderRead =
-  | { state: 'missing' }
-  | { state: 'duplicated'; values: string[] }
-  | { state: 'present'; value: string };
+  { state: 'missing' } | { state: 'duplicated'; values: string[] } | { state: 'present'; value: string };
 
 /**
  * Lower-cased name -> every value received under any letter case of that name. `only` limits the
@@ -16,7 +14,9 @@ export function collectHeaders(headers: HeaderBag, only?: ReadonlySet<string>): 
   const out = new Map<string, string[]>();
   if (Array.isArray(headers)) for (const [n, v] of headers) addHeader(out, only, n, v);
   else if (typeof (headers as { forEach?: unknown }).forEach === 'function' && !isPlainRecord(headers))
-    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((v, n) => addHeader(out, only, n, v));
+    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((v, n) =>
+      addHeader(out, only, n, v),
+    );
   else {
     const record = headers as Record<string, string | string[] | undefined>;
     // Own enumerable keys, as Object.entries gave, without an array of [key, value] arrays.
@@ -25,7 +25,12 @@ export function collectHeaders(headers: HeaderBag, only?: ReadonlySet<string>): 
   return out;
 }
 
-function addHeader(out: Map<string, string[]>, only: ReadonlySet<string> | undefined, name: string, value: string | string[] | undefined): void {
+function addHeader(
+  out: Map<string, string[]>,
+  only: ReadonlySet<string> | undefined,
+  name: string,
+  value: string | string[] | undefined,
+): void {
   if (value === undefined) return;
   const key = name.toLowerCase();
   if (only !== undefined && !only.has(key)) return;
@@ -75,7 +80,11 @@ export function readHeaders(headers: HeaderBag, names: readonly string[]): Heade
     // for...in also walks inherited keys; Object.keys (the general path) sees own ones only.
     if (at !== -1) {
       if (Object.hasOwn(record, key)) found[at] = record[key];
-    } else if (hasNameOfLength(names, key.length) && names.includes(key.toLowerCase()) && Object.hasOwn(record, key))
+    } else if (
+      hasNameOfLength(names, key.length) &&
+      names.includes(key.toLowerCase()) &&
+      Object.hasOwn(record, key)
+    )
       return readCollected(headers, names);
   }
   const reads: HeaderRead[] = [];

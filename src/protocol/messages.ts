@@ -27,11 +27,20 @@ export function statusForCode(code: ProtocolErrorCode): number {
 }
 
 /** The answer a connector sends for a failed verification: no detail leaves the process. */
-export function wireAnswerForVerifyFailure(failure: VerifyFailure, expectedVersion: string): { status: number; body: ErrorAnswer } {
+export function wireAnswerForVerifyFailure(
+  failure: VerifyFailure,
+  expectedVersion: string,
+): { status: number; body: ErrorAnswer } {
   if (failure.reason === 'protocol_mismatch')
     return {
       status: statusForCode('unsupported_protocol_version'),
-      body: errorAnswer('unsupported_protocol_version', `this connector speaks protocol version ${expectedVersion}`),
+      body: errorAnswer(
+        'unsupported_protocol_version',
+        `this connector speaks protocol version ${expectedVersion}`,
+      ),
     };
-  return { status: statusForCode('invalid_signature'), body: errorAnswer('invalid_signature', INVALID_SIGNATURE_MESSAGE) };
+  return {
+    status: statusForCode('invalid_signature'),
+    body: errorAnswer('invalid_signature', INVALID_SIGNATURE_MESSAGE),
+  };
 }

@@ -2,7 +2,13 @@
 // `signForTest` gives ready headers for tests, as stripe-node's generateTestHeaderString does.
 
 import { createHmac } from 'node:crypto';
-import { HEADER_PROTOCOL, HEADER_SIGNATURE, HEADER_TIMESTAMP, PROTOCOL_VERSION, SIGNATURE_SCHEME } from './constants.ts';
+import {
+  HEADER_PROTOCOL,
+  HEADER_SIGNATURE,
+  HEADER_TIMESTAMP,
+  PROTOCOL_VERSION,
+  SIGNATURE_SCHEME,
+} from './constants.ts';
 import { payloadPrefix, toBytes } from './canonical-payload.ts';
 import type { RawBody } from './types.ts';
 

@@ -68,8 +68,10 @@ export function parseTimestamp(value: string): number | null {
 
 export function describeMalformedTimestamp(value: string): string {
   if (value === '') return 'the timestamp header is empty';
-  if (/^\d{13}$/.test(value)) return `"${value}" looks like milliseconds; the protocol uses whole unix seconds`;
-  if (/^\d+\.\d+$/.test(value)) return `"${value}" has a fractional part; the protocol uses whole unix seconds`;
+  if (/^\d{13}$/.test(value))
+    return `"${value}" looks like milliseconds; the protocol uses whole unix seconds`;
+  if (/^\d+\.\d+$/.test(value))
+    return `"${value}" has a fractional part; the protocol uses whole unix seconds`;
   if (/^\d+$/.test(value)) return `"${value}" is too long to be unix seconds`;
   return `"${truncate(value)}" is not a base-10 integer of unix seconds`;
 }
@@ -132,17 +134,24 @@ export function verify(
   const headerProblem = checkPresent(HEADER_SIGNATURE, sig) ?? checkPresent(HEADER_TIMESTAMP, ts);
   if (headerProblem) return headerProblem;
   if (protocol.state === 'duplicated')
-    return fail('duplicated_header', `the ${HEADER_PROTOCOL} header was sent ${protocol.values.length} times`, HEADER_PROTOCOL);
+    return fail(
+      'duplicated_header',
+      `the ${HEADER_PROTOCOL} header was sent ${protocol.values.length} times`,
+      HEADER_PROTOCOL,
+    );
 
   const tsValue = (ts as { value: string }).value;
   const sigValue = (sig as { value: string }).value;
   const timestamp = parseTimestamp(tsValue);
-  if (timestamp === null) return fail('malformed_timestamp', describeMalformedTimestamp(tsValue), HEADER_TIMESTAMP);
-  if (!hasSignatureShape(sigValue)) return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
+  if (timestamp === null)
+    return fail('malformed_timestamp', describeMalformedTimestamp(tsValue), HEADER_TIMESTAMP);
+  if (!hasSignatureShape(sigValue))
+    return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
   // The hex check rides on the comparison pass, so a non-hex digest of the right length costs an
   // HMAC before it is reported; the reasons and their order are those of the separate checks.
   const check = checkSignature(hmacHex(secret, tsValue, rawBody), sigValue);
-  if (check === 'malformed') return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
+  if (check === 'malformed')
+    return fail('malformed_signature', describeMalformedSignature(sigValue), HEADER_SIGNATURE);
 
   const skewSeconds = now - timestamp;
   if (check === 'different') {
@@ -187,7 +196,8 @@ export function verify(
 
 function checkPresent(name: string, read: HeaderRead): VerifyFailure | null {
   if (read.state === 'missing') return fail('missing_header', `the ${name} header is missing`, name);
-  if (read.state === 'duplicated') return fail('duplicated_header', `the ${name} header was sent ${read.values.length} times`, name);
+  if (read.state === 'duplicated')
+    return fail('duplicated_header', `the ${name} header was sent ${read.values.length} times`, name);
   return null;
 }
 

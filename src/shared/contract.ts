@@ -20,10 +20,28 @@ import type {
   WorkspaceDto,
 } from './types.ts';
 import type { Result } from './result.ts';
-import type { HistoryCountDto, HistoryExportDto, HistoryExportInput, HistoryFacetsDto, HistoryImportDto, HistoryPrunedEventDto, HistoryRetentionDto, HistoryRetentionInput, HistorySliceInput, ReplayModeDto } from './history.ts';
+import type {
+  HistoryCountDto,
+  HistoryExportDto,
+  HistoryExportInput,
+  HistoryFacetsDto,
+  HistoryImportDto,
+  HistoryPrunedEventDto,
+  HistoryRetentionDto,
+  HistoryRetentionInput,
+  HistorySliceInput,
+  ReplayModeDto,
+} from './history.ts';
 import type { ExchangeSummaryDto } from './types.ts';
 import type { DemoInvokeDto, DemoInvokeInput, DemoResetDto, DemoStateDto } from './demo.ts';
-import type { ConformanceProgressDto, ConformanceReportDto, ConformanceRunInput, LoadProgressDto, LoadReportDto, LoadRunInput } from './runs.ts';
+import type {
+  ConformanceProgressDto,
+  ConformanceReportDto,
+  ConformanceRunInput,
+  LoadProgressDto,
+  LoadReportDto,
+  LoadRunInput,
+} from './runs.ts';
 
 /** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
 export interface Methods {
@@ -69,7 +87,10 @@ export interface Methods {
   // Long runs answer their final report; progress comes as events carrying the same runId.
   'conformance:run': [ConformanceRunInput, ConformanceReportDto];
   'conformance:cancel': [{ runId: string }, { cancelled: boolean }];
-  'conformance:export': [{ runId: string; format: 'json' | 'junit' }, { filename: string; mime: string; text: string }];
+  'conformance:export': [
+    { runId: string; format: 'json' | 'junit' },
+    { filename: string; mime: string; text: string },
+  ];
   'load:run': [LoadRunInput, LoadReportDto];
   'load:cancel': [{ runId: string }, { cancelled: boolean }];
 
@@ -141,7 +162,14 @@ export const METHOD_NAMES = [
   'demo:reset',
 ] as const satisfies readonly MethodName[];
 
-export const EVENT_NAMES = ['host:request', 'history:appended', 'history:pruned', 'connections:changed', 'conformance:progress', 'load:progress'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = [
+  'host:request',
+  'history:appended',
+  'history:pruned',
+  'connections:changed',
+  'conformance:progress',
+  'load:progress',
+] as const satisfies readonly EventName[];
 
 /** The one IPC channel carrying every event to the window; each method travels on its own name. */
 export const EVENT_CHANNEL = 'ctb:event';

@@ -47,7 +47,11 @@ export interface TestReportDto {
 
 export interface SyncReportDto {
   source: 'capabilities.list' | 'tools.list';
-  tools: Array<{ name: string; business_tool_id: string | null; change: 'new' | 'updated' | 'unchanged' | 'removed' }>;
+  tools: Array<{
+    name: string;
+    business_tool_id: string | null;
+    change: 'new' | 'updated' | 'unchanged' | 'removed';
+  }>;
   metadata: unknown;
   warnings: string[];
 }
@@ -142,11 +146,22 @@ export interface DiagnosisDto {
   verdict: 'valid' | 'invalid';
   failedCheck: string | null;
   summary: string;
-  received: { signature: string | null; timestamp: string | null; protocol: string | null; headerNames: string[] };
+  received: {
+    signature: string | null;
+    timestamp: string | null;
+    protocol: string | null;
+    headerNames: string[];
+  };
   canonical: { string: string | null; bodyBytes: number };
   expected: Array<{ secret: string; signature: string | null }>;
   matchedSecret: string | null;
-  skew: { now: number; timestamp: number | null; seconds: number | null; toleranceSeconds: number; withinWindow: boolean | null };
+  skew: {
+    now: number;
+    timestamp: number | null;
+    seconds: number | null;
+    toleranceSeconds: number;
+    withinWindow: boolean | null;
+  };
   cause: { id: string; title: string; detail: string; secret?: string } | null;
 }
 

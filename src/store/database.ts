@@ -54,11 +54,15 @@ export function openDatabase(file: string): Db {
 /** Applies the migrations of one layer ("platform", "host", "history"...) that are not applied yet. */
 export function migrate(db: Db, domain: string, migrations: Migration[]): void {
   const supported = migrations.reduce((max, m) => Math.max(max, m.version), 0);
-  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations WHERE domain = ?').get(domain) as { v: number | null };
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations WHERE domain = ?').get(domain) as {
+    v: number | null;
+  };
   const current = row.v ?? 0;
   if (current > supported) throw new StoreVersionError(domain, current, supported, db.name);
   const pending = migrations.filter((m) => m.version > current).sort((a, b) => a.version - b.version);
-  const record = db.prepare('INSERT INTO schema_migrations (domain, version, name, applied_at) VALUES (?, ?, ?, ?)');
+  const record = db.prepare(
+    'INSERT INTO schema_migrations (domain, version, name, applied_at) VALUES (?, ?, ?, ?)',
+  );
   for (const m of pending) {
     db.transaction(() => {
       if (typeof m.up === 'string') db.exec(m.up);

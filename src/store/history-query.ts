@@ -26,7 +26,10 @@ const FACET_LIMIT = 500;
 const WEAK = new Set<keyof HistoryFilter>(['direction', 'requestType']);
 
 /** WHERE clause and parameters for a filter (same semantics as History.page), plus `id <= maxId`. */
-export function filterClause(filter: HistoryFilter, maxId?: number | null): { sql: string; params: Record<string, unknown> } {
+export function filterClause(
+  filter: HistoryFilter,
+  maxId?: number | null,
+): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   const params: Record<string, unknown> = {};
   const columns: Array<[string, keyof HistoryFilter]> = [
@@ -40,7 +43,8 @@ export function filterClause(filter: HistoryFilter, maxId?: number | null): { sq
   ];
   // Without ANALYZE statistics SQLite may walk a two-valued index (direction) or a four-valued one
   // (request type) instead of a selective one; a unary + keeps the weak ones out of the choice.
-  const strong = columns.some(([, key]) => !WEAK.has(key) && filter[key] !== undefined) || filter.id !== undefined;
+  const strong =
+    columns.some(([, key]) => !WEAK.has(key) && filter[key] !== undefined) || filter.id !== undefined;
   for (const [column, key] of columns) {
     if (filter[key] === undefined) continue;
     where.push(`${strong && WEAK.has(key) ? '+' : ''}${column} = @${key}`);
@@ -98,7 +102,13 @@ export function newestId(db: Db): number | null {
  * maxId keeps positions stable while new exchanges arrive on top. The offset is walked over a
  * covering index of ids (a few hundred µs at 100k), never over the rows with their bodies (45 ms).
  */
-export function sliceExchanges(db: Db, filter: HistoryFilter, offset: number, limit: number, maxId?: number | null): ExchangeSummary[] {
+export function sliceExchanges(
+  db: Db,
+  filter: HistoryFilter,
+  offset: number,
+  limit: number,
+  maxId?: number | null,
+): ExchangeSummary[] {
   const { sql, params } = filterClause(filter, maxId);
   const ids = db
     .prepare(`SELECT id FROM exchanges ${sql} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
@@ -106,7 +116,9 @@ export function sliceExchanges(db: Db, filter: HistoryFilter, offset: number, li
     .all({ ...params, limit, offset }) as number[];
   if (ids.length === 0) return [];
   const rows = db
-    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC`)
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC`,
+    )
     .all(JSON.stringify(ids)) as Array<Record<string, unknown>>;
   return rows.map(summaryOf);
 }
@@ -141,14 +153,20 @@ export function pruneStep(db: Db, rule: PruneRule, batch: number): number {
     let deleted = 0;
     if (rule.olderThan !== undefined && rule.olderThan !== null) {
       deleted += db
-        .prepare('DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE started_at < ? ORDER BY id LIMIT ?)')
+        .prepare(
+          'DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE started_at < ? ORDER BY id LIMIT ?)',
+        )
         .run(rule.olderThan, batch).changes;
     }
     if (deleted < batch && rule.keepCount !== undefined && rule.keepCount !== null) {
-      const cutoff = db.prepare('SELECT id FROM exchanges ORDER BY id DESC LIMIT 1 OFFSET ?').get(rule.keepCount) as { id: number } | undefined;
+      const cutoff = db
+        .prepare('SELECT id FROM exchanges ORDER BY id DESC LIMIT 1 OFFSET ?')
+        .get(rule.keepCount) as { id: number } | undefined;
       if (cutoff)
         deleted += db
-          .prepare('DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE id <= ? ORDER BY id LIMIT ?)')
+          .prepare(
+            'DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE id <= ? ORDER BY id LIMIT ?)',
+          )
           .run(cutoff.id, batch - deleted).changes;
     }
     return deleted;
@@ -161,11 +179,15 @@ export function deleteExchanges(db: Db, ids: number[]): number {
 }
 
 export function readSetting(db: Db, key: string): string | null {
-  const row = db.prepare('SELECT value FROM history_settings WHERE key = ?').get(key) as { value: string } | undefined;
+  const row = db.prepare('SELECT value FROM history_settings WHERE key = ?').get(key) as
+    { value: string } | undefined;
   return row?.value ?? null;
 }
 
 export function writeSetting(db: Db, key: string, value: string | null): void {
   if (value === null) db.prepare('DELETE FROM history_settings WHERE key = ?').run(key);
-  else db.prepare('INSERT INTO history_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  else
+    db.prepare(
+      'INSERT INTO history_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
 }

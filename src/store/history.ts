@@ -293,8 +293,17 @@ export class History {
   }
 
   /** A window of summaries by position (0 = newest) among ids <= maxId: what a virtual list asks for. */
-  slice(filter: HistoryFilter, options: { offset: number; limit: number; maxId?: number | null }): ExchangeSummary[] {
-    return sliceExchanges(this.db, filter, options.offset, Math.min(Math.max(options.limit, 1), 500), options.maxId);
+  slice(
+    filter: HistoryFilter,
+    options: { offset: number; limit: number; maxId?: number | null },
+  ): ExchangeSummary[] {
+    return sliceExchanges(
+      this.db,
+      filter,
+      options.offset,
+      Math.min(Math.max(options.limit, 1), 500),
+      options.maxId,
+    );
   }
 
   facets(): HistoryFacets {

@@ -34,11 +34,15 @@ const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=([A-Za-z0-9_-]+)/;
 /** Starts browser mode as a user would (the real CLI, a child process) and waits for its URL. */
 export async function startServe(extraArgs: string[] = []): Promise<ServeHandle> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ctb-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'bin/ctb.js'), 'serve', '--no-open', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
-    cwd: ROOT,
-    env: { ...process.env, CTB_SEED_PASSWORD: 'e2e-password-123' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/ctb.js'), 'serve', '--no-open', '--port', '0', '--data-dir', dataDir, ...extraArgs],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CTB_SEED_PASSWORD: 'e2e-password-123' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const found = await new Promise<RegExpExecArray>((resolveUrl, reject) => {
     const onData = (chunk: Buffer) => {
@@ -48,7 +52,9 @@ export async function startServe(extraArgs: string[] = []): Promise<ServeHandle>
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`ctb serve exited with ${code} before printing its URL:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`ctb serve exited with ${code} before printing its URL:\n${output}`)),
+    );
     setTimeout(() => reject(new Error(`ctb serve printed no URL within 30 s:\n${output}`)), 30_000).unref();
   });
   const stop = async () => {
@@ -68,7 +74,13 @@ export const test = base.extend<{ app: ServedApp }>({
     try {
       await page.goto(served.url);
       await expect(page.locator('[data-app-state="ready"]').first()).toBeVisible({ timeout: 20_000 });
-      await use({ url: served.url, origin: served.origin, token: served.token, dataDir: served.dataDir, page });
+      await use({
+        url: served.url,
+        origin: served.origin,
+        token: served.token,
+        dataDir: served.dataDir,
+        page,
+      });
     } finally {
       await served.stop();
     }

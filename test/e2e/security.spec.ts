@@ -9,10 +9,19 @@ import type { ServeHandle } from './fixtures.ts';
 /** node:http: browsers and Playwright's request context will not forge a Host header. */
 function post(port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -37,17 +46,36 @@ test.describe('the API refuses strangers', () => {
   test.afterAll(() => served?.stop());
 
   test('accepts the right token from the right host and origin', async () => {
-    expect(await post(port, '/api/call/app:get-info', { 'x-ctb-token': served.token, host: `127.0.0.1:${port}`, origin: served.origin })).toBe(200);
+    expect(
+      await post(port, '/api/call/app:get-info', {
+        'x-ctb-token': served.token,
+        host: `127.0.0.1:${port}`,
+        origin: served.origin,
+      }),
+    ).toBe(200);
   });
 
   test('refuses a missing or wrong token with 403', async () => {
     expect(await post(port, '/api/call/app:get-info', { host: `127.0.0.1:${port}` })).toBe(403);
-    expect(await post(port, '/api/call/app:get-info', { host: `127.0.0.1:${port}`, 'x-ctb-token': 'wrong' })).toBe(403);
+    expect(
+      await post(port, '/api/call/app:get-info', { host: `127.0.0.1:${port}`, 'x-ctb-token': 'wrong' }),
+    ).toBe(403);
   });
 
   test('refuses a foreign Origin and a foreign Host with 403', async () => {
-    expect(await post(port, '/api/call/app:get-info', { 'x-ctb-token': served.token, host: `127.0.0.1:${port}`, origin: 'https://evil.example' })).toBe(403);
-    expect(await post(port, '/api/call/app:get-info', { 'x-ctb-token': served.token, host: `evil.example:${port}` })).toBe(403);
+    expect(
+      await post(port, '/api/call/app:get-info', {
+        'x-ctb-token': served.token,
+        host: `127.0.0.1:${port}`,
+        origin: 'https://evil.example',
+      }),
+    ).toBe(403);
+    expect(
+      await post(port, '/api/call/app:get-info', {
+        'x-ctb-token': served.token,
+        host: `evil.example:${port}`,
+      }),
+    ).toBe(403);
   });
 
   test('a page of another site cannot call the API, even knowing the token', async ({ page }) => {
@@ -73,7 +101,9 @@ test.describe('the API refuses strangers', () => {
       );
       // The preflight met a 403 (foreign Origin): the browser never sent the call itself.
       expect(outcome).toBe('blocked');
-      const plan = await page.request.post(`${served.origin}/api/call/org:get`, { headers: { 'content-type': 'application/json', 'x-ctb-token': served.token } });
+      const plan = await page.request.post(`${served.origin}/api/call/org:get`, {
+        headers: { 'content-type': 'application/json', 'x-ctb-token': served.token },
+      });
       expect((await plan.json()).data.plan).toBe('premium');
     } finally {
       evil.close();

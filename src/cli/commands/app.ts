@@ -30,12 +30,20 @@ export function registerAppCommands(program: Command): void {
     // Root options only before a subcommand: `ctb serve --data-dir D` must reach serve, not the root.
     .enablePositionalOptions()
     .allowExcessArguments(true)
-    .option('--data-dir <dir>', 'data folder of the desktop app or browser mode (default $CTB_DATA_DIR or ~/.connector-testbench)')
+    .option(
+      '--data-dir <dir>',
+      'data folder of the desktop app or browser mode (default $CTB_DATA_DIR or ~/.connector-testbench)',
+    )
     .action(async (flags: { dataDir?: string }) => {
-      if (program.args.length > 0) throw new UsageError(`unknown command "${program.args[0]}" (run ctb --help for the list)`);
+      if (program.args.length > 0)
+        throw new UsageError(`unknown command "${program.args[0]}" (run ctb --help for the list)`);
       const electron = electronAvailability(ROOT);
       if (electron.ok) {
-        process.exitCode = await runDesktop(ROOT, electron.binary, flags.dataDir ? resolve(flags.dataDir) : undefined);
+        process.exitCode = await runDesktop(
+          ROOT,
+          electron.binary,
+          flags.dataDir ? resolve(flags.dataDir) : undefined,
+        );
         return;
       }
       process.stderr.write(`ctb: ${electron.reason}: starting browser mode\n`);
@@ -46,12 +54,19 @@ export function registerAppCommands(program: Command): void {
     .command('serve')
     .description('browser mode: the engine and the UI on 127.0.0.1; prints the URL with its per-launch token')
     .option('--port <port>', 'port to listen on (0: any free port)', parsePort(), 0)
-    .option('--host <host>', 'interface to bind; anything but loopback exposes the UI to the network', '127.0.0.1')
+    .option(
+      '--host <host>',
+      'interface to bind; anything but loopback exposes the UI to the network',
+      '127.0.0.1',
+    )
     .option('--data-dir <dir>', 'data folder (default $CTB_DATA_DIR or ~/.connector-testbench)')
     .option('--no-open', 'do not open the browser, only print the URL')
     .option('--ssrf <mode>', 'SSRF policy for webhook URLs: dev (default) or strict')
     .option('--plan <plan>', 'plan of a newly seeded organization: premium (default) or free')
-    .option('--seed-password <password>', 'password of the seeded users of a new data folder (default $CTB_SEED_PASSWORD, else generated)')
+    .option(
+      '--seed-password <password>',
+      'password of the seeded users of a new data folder (default $CTB_SEED_PASSWORD, else generated)',
+    )
     .action(async (flags: ServeFlags) => {
       await serveBrowser(flags);
     });
@@ -59,9 +74,12 @@ export function registerAppCommands(program: Command): void {
 
 async function serveBrowser(flags: ServeFlags): Promise<void> {
   const rendererDir = join(ROOT, 'out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new UsageError('the UI is not built (out/renderer/index.html is missing): run npm run build first');
-  if (flags.ssrf !== undefined && flags.ssrf !== 'dev' && flags.ssrf !== 'strict') throw new UsageError(`--ssrf must be dev or strict, got "${flags.ssrf}"`);
-  if (flags.plan !== undefined && flags.plan !== 'free' && flags.plan !== 'premium') throw new UsageError(`--plan must be free or premium, got "${flags.plan}"`);
+  if (!existsSync(join(rendererDir, 'index.html')))
+    throw new UsageError('the UI is not built (out/renderer/index.html is missing): run npm run build first');
+  if (flags.ssrf !== undefined && flags.ssrf !== 'dev' && flags.ssrf !== 'strict')
+    throw new UsageError(`--ssrf must be dev or strict, got "${flags.ssrf}"`);
+  if (flags.plan !== undefined && flags.plan !== 'free' && flags.plan !== 'premium')
+    throw new UsageError(`--plan must be free or premium, got "${flags.plan}"`);
   const host = flags.host.trim();
   // Imported here: the other commands start without SQLite and the engine.
   const { defaultDataDir } = await import('../../engine/index.ts');
@@ -78,18 +96,29 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
   });
   let server;
   try {
-    server = await startBrowserServer({ dispatch: backend.dispatch, events: backend.hub, staticDir: rendererDir, host, port: flags.port });
+    server = await startBrowserServer({
+      dispatch: backend.dispatch,
+      events: backend.hub,
+      staticDir: rendererDir,
+      host,
+      port: flags.port,
+    });
   } catch (error) {
     await backend.close();
     // The same meaning as every other serve command: a busy port is a failed start (exit 1).
     throw listenError(error as NodeJS.ErrnoException, { host, port: flags.port });
   }
   if (!isLoopbackHost(host))
-    process.stderr.write(`ctb: warning: listening on ${host}: other machines can reach this UI (the token still guards the API)\n`);
+    process.stderr.write(
+      `ctb: warning: listening on ${host}: other machines can reach this UI (the token still guards the API)\n`,
+    );
   out(`Connector Testbench (browser mode): ${server.url}`);
   out(`  data folder ${dataDir}`);
   if (backend.platformUrl) out(`  mock platform API ${backend.platformUrl}`);
-  if (backend.engine.seedInfo.password) out(`  seeded users owner@, admin@, member@example.test with password ${backend.engine.seedInfo.password} (shown once)`);
+  if (backend.engine.seedInfo.password)
+    out(
+      `  seeded users owner@, admin@, member@example.test with password ${backend.engine.seedInfo.password} (shown once)`,
+    );
   out('  press Ctrl+C to stop');
   if (flags.open) openInBrowser(server.url);
 

@@ -14,7 +14,14 @@ import {
 } from '../../load/index.ts';
 import type { LoadRequestSpec } from '../../load/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
-import { parseHttpUrl, parseInteger, parseJsonObject, readBody, requireSecret, requireUrl } from '../options.ts';
+import {
+  parseHttpUrl,
+  parseInteger,
+  parseJsonObject,
+  readBody,
+  requireSecret,
+  requireUrl,
+} from '../options.ts';
 import { out, printJson } from '../render.ts';
 
 interface LoadFlags {

@@ -73,7 +73,8 @@ export class CatalogStore {
       'INSERT INTO products (sku, name, category, description, unit, unit_price_cents, stock) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
-      for (const s of SEED_PRODUCTS) insert.run(s.sku, s.name, s.category, s.description, s.unit, s.unitPriceCents, s.stock);
+      for (const s of SEED_PRODUCTS)
+        insert.run(s.sku, s.name, s.category, s.description, s.unit, s.unitPriceCents, s.stock);
     })();
   }
 
@@ -83,22 +84,34 @@ export class CatalogStore {
     const where = `(sku LIKE @like ESCAPE '\\' OR name LIKE @like ESCAPE '\\' OR category LIKE @like ESCAPE '\\' OR description LIKE @like ESCAPE '\\')
       AND (@category IS NULL OR category = @category COLLATE NOCASE)`;
     const params = { like, category: category ?? null };
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM products WHERE ${where}`).get(params) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM products WHERE ${where} ORDER BY name LIMIT @limit`).all({ ...params, limit }) as ProductRow[];
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM products WHERE ${where}`).get(params) as { n: number }
+    ).n;
+    const rows = this.db
+      .prepare(`SELECT * FROM products WHERE ${where} ORDER BY name LIMIT @limit`)
+      .all({ ...params, limit }) as ProductRow[];
     return { products: rows.map(toProduct), total };
   }
 
   product(sku: string): (Product & { unitPriceCents: number }) | null {
-    const row = this.db.prepare('SELECT * FROM products WHERE sku = ? COLLATE NOCASE').get(sku.trim()) as ProductRow | undefined;
+    const row = this.db.prepare('SELECT * FROM products WHERE sku = ? COLLATE NOCASE').get(sku.trim()) as
+      ProductRow | undefined;
     return row ? { ...toProduct(row), unitPriceCents: row.unit_price_cents } : null;
   }
 
   quotationByRequest(requestId: string): Quotation | null {
-    const row = this.db.prepare('SELECT id FROM quotations WHERE request_id = ?').get(requestId) as { id: string } | undefined;
+    const row = this.db.prepare('SELECT id FROM quotations WHERE request_id = ?').get(requestId) as
+      { id: string } | undefined;
     return row ? this.quotation(row.id) : null;
   }
 
-  createQuotation(input: { customerName: string; quote: Quote; requestId: string | null; conversationId: string | null; now: Date }): Quotation {
+  createQuotation(input: {
+    customerName: string;
+    quote: Quote;
+    requestId: string | null;
+    conversationId: string | null;
+    now: Date;
+  }): Quotation {
     const { quote } = input;
     const id = this.db.transaction(() => {
       const info = this.db
@@ -106,7 +119,17 @@ export class CatalogStore {
           `INSERT INTO quotations (id, customer_name, tier, currency, subtotal_cents, discount_cents, total_cents, status, request_id, conversation_id, created_at)
            VALUES ('pending', ?, ?, ?, ?, ?, ?, 'pending_approval', ?, ?, ?)`,
         )
-        .run(input.customerName, quote.tier, quote.currency, toCents(quote.subtotal), toCents(quote.discount), toCents(quote.total), input.requestId, input.conversationId, input.now.toISOString());
+        .run(
+          input.customerName,
+          quote.tier,
+          quote.currency,
+          toCents(quote.subtotal),
+          toCents(quote.discount),
+          toCents(quote.total),
+          input.requestId,
+          input.conversationId,
+          input.now.toISOString(),
+        );
       const seq = Number(info.lastInsertRowid);
       // The public id derives from the row's sequence, so ids never repeat even after deletes.
       const quotationId = `Q-${String(seq).padStart(6, '0')}`;
@@ -114,25 +137,42 @@ export class CatalogStore {
       const line = this.db.prepare(
         'INSERT INTO quotation_lines (quotation_seq, position, sku, name, quantity, unit_price_cents, net_cents) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
-      quote.lines.forEach((l, i) => line.run(seq, i + 1, l.sku, l.name, l.quantity, toCents(l.unit_price), toCents(l.net)));
+      quote.lines.forEach((l, i) =>
+        line.run(seq, i + 1, l.sku, l.name, l.quantity, toCents(l.unit_price), toCents(l.net)),
+      );
       return quotationId;
     })();
     return this.quotation(id)!;
   }
 
   quotation(id: string): Quotation | null {
-    const q = this.db.prepare('SELECT * FROM quotations WHERE id = ?').get(id.trim().toUpperCase()) as Record<string, unknown> | undefined;
+    const q = this.db.prepare('SELECT * FROM quotations WHERE id = ?').get(id.trim().toUpperCase()) as
+      Record<string, unknown> | undefined;
     if (!q) return null;
     const lines = this.db
-      .prepare('SELECT sku, name, quantity, unit_price_cents, net_cents FROM quotation_lines WHERE quotation_seq = ? ORDER BY position')
-      .all(q.seq) as Array<{ sku: string; name: string; quantity: number; unit_price_cents: number; net_cents: number }>;
+      .prepare(
+        'SELECT sku, name, quantity, unit_price_cents, net_cents FROM quotation_lines WHERE quotation_seq = ? ORDER BY position',
+      )
+      .all(q.seq) as Array<{
+      sku: string;
+      name: string;
+      quantity: number;
+      unit_price_cents: number;
+      net_cents: number;
+    }>;
     return {
       id: q.id as string,
       customer_name: q.customer_name as string,
       tier: q.tier as Tier,
       currency: q.currency as string,
       status: q.status as QuotationStatus,
-      lines: lines.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity, unit_price: l.unit_price_cents / 100, net: l.net_cents / 100 })),
+      lines: lines.map((l) => ({
+        sku: l.sku,
+        name: l.name,
+        quantity: l.quantity,
+        unit_price: l.unit_price_cents / 100,
+        net: l.net_cents / 100,
+      })),
       subtotal: (q.subtotal_cents as number) / 100,
       discount: (q.discount_cents as number) / 100,
       total: (q.total_cents as number) / 100,
@@ -147,7 +187,9 @@ export class CatalogStore {
   /** Moves a pending quotation to its decision; returns false when it was no longer pending. */
   decide(id: string, status: 'approved' | 'rejected', note: string | null, now: Date): boolean {
     const info = this.db
-      .prepare("UPDATE quotations SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending_approval'")
+      .prepare(
+        "UPDATE quotations SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending_approval'",
+      )
       .run(status, note, now.toISOString(), id.trim().toUpperCase());
     return info.changes === 1;
   }

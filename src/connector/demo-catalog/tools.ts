@@ -20,14 +20,27 @@ const LINES = {
     additionalProperties: false,
   },
 };
-const TIER = { type: 'string', enum: Object.keys(TIERS), default: 'standard', description: 'Customer tier: standard, silver (5 %) or gold (10 %)' };
-const QUOTATION_ID = { type: 'string', pattern: '^[Qq]-\\d{6}$', description: 'Quotation id, e.g. "Q-000001"' };
+const TIER = {
+  type: 'string',
+  enum: Object.keys(TIERS),
+  default: 'standard',
+  description: 'Customer tier: standard, silver (5 %) or gold (10 %)',
+};
+const QUOTATION_ID = {
+  type: 'string',
+  pattern: '^[Qq]-\\d{6}$',
+  description: 'Quotation id, e.g. "Q-000001"',
+};
 
 const schemas: Record<string, InputSchema> = {
   searchProducts: {
     type: 'object',
     properties: {
-      query: { type: 'string', maxLength: 200, description: 'Words to find in the sku, name, category or description; empty lists everything' },
+      query: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Words to find in the sku, name, category or description; empty lists everything',
+      },
       limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
       category: { type: 'string', maxLength: 64 },
     },
@@ -35,13 +48,22 @@ const schemas: Record<string, InputSchema> = {
     additionalProperties: false,
   },
   getProduct: { type: 'object', properties: { sku: SKU }, required: ['sku'], additionalProperties: false },
-  calculateQuote: { type: 'object', properties: { lines: LINES, tier: TIER }, required: ['lines'], additionalProperties: false },
+  calculateQuote: {
+    type: 'object',
+    properties: { lines: LINES, tier: TIER },
+    required: ['lines'],
+    additionalProperties: false,
+  },
   createQuotation: {
     type: 'object',
     properties: {
       customer_name: { type: 'string', minLength: 1, maxLength: 200 },
       lines: LINES,
-      total: { type: 'number', minimum: 0, description: 'The total of calculateQuote for these lines and tier; checked again here' },
+      total: {
+        type: 'number',
+        minimum: 0,
+        description: 'The total of calculateQuote for these lines and tier; checked again here',
+      },
       tier: TIER,
     },
     required: ['customer_name', 'lines', 'total'],
@@ -60,7 +82,11 @@ export interface CatalogToolOptions {
   clock: () => Date;
 }
 
-export function registerCatalogTools(connector: Connector, store: CatalogStore, options: CatalogToolOptions): void {
+export function registerCatalogTools(
+  connector: Connector,
+  store: CatalogStore,
+  options: CatalogToolOptions,
+): void {
   const quoteFor = (params: JsonObject): Quote => {
     const lines = (params.lines as Array<{ sku: string; quantity: number }>).map((l) => {
       const product = store.product(l.sku);
@@ -71,31 +97,74 @@ export function registerCatalogTools(connector: Connector, store: CatalogStore, 
   };
 
   connector
-    .tool('searchProducts', { description: 'Search the product catalog by words in sku, name, category or description.', input_schema: schemas.searchProducts }, (p) => {
-      const result = store.search(p.query as string, (p.limit as number | undefined) ?? 10, p.category as string | undefined);
-      return { products: result.products, count: result.products.length, total: result.total } as JsonObject;
-    })
-    .tool('getProduct', { description: 'Get one product by its sku, with price and stock.', input_schema: schemas.getProduct }, (p) => {
-      const product = store.product(p.sku as string);
-      if (!product) throw new ToolError('not_found', `no product with sku "${p.sku as string}"`, { sku: p.sku as string });
-      const { unitPriceCents: _cents, ...wire } = product;
-      return { product: wire };
-    })
+    .tool(
+      'searchProducts',
+      {
+        description: 'Search the product catalog by words in sku, name, category or description.',
+        input_schema: schemas.searchProducts,
+      },
+      (p) => {
+        const result = store.search(
+          p.query as string,
+          (p.limit as number | undefined) ?? 10,
+          p.category as string | undefined,
+        );
+        return {
+          products: result.products,
+          count: result.products.length,
+          total: result.total,
+        } as JsonObject;
+      },
+    )
+    .tool(
+      'getProduct',
+      { description: 'Get one product by its sku, with price and stock.', input_schema: schemas.getProduct },
+      (p) => {
+        const product = store.product(p.sku as string);
+        if (!product)
+          throw new ToolError('not_found', `no product with sku "${p.sku as string}"`, {
+            sku: p.sku as string,
+          });
+        const { unitPriceCents: _cents, ...wire } = product;
+        return { product: wire };
+      },
+    )
     .tool(
       'calculateQuote',
-      { description: 'Price lines of products for a customer tier, with volume breaks (10+: 3 %, 50+: 7 %, 100+: 12 %) and tier discounts.', input_schema: schemas.calculateQuote },
+      {
+        description:
+          'Price lines of products for a customer tier, with volume breaks (10+: 3 %, 50+: 7 %, 100+: 12 %) and tier discounts.',
+        input_schema: schemas.calculateQuote,
+      },
       (p) => quoteFor(p) as unknown as JsonObject,
     )
     .tool(
       'createQuotation',
-      { description: 'Create a quotation for a customer; it waits for a manager approval.', input_schema: schemas.createQuotation },
+      {
+        description: 'Create a quotation for a customer; it waits for a manager approval.',
+        input_schema: schemas.createQuotation,
+      },
       (p, ctx) => createQuotation(p, ctx),
     )
-    .tool('approveQuotation', { description: 'Approve a pending quotation (managers only).', auth: 'optional', chat: false, input_schema: schemas.decision }, (p) =>
-      decide(p, 'approved'),
+    .tool(
+      'approveQuotation',
+      {
+        description: 'Approve a pending quotation (managers only).',
+        auth: 'optional',
+        chat: false,
+        input_schema: schemas.decision,
+      },
+      (p) => decide(p, 'approved'),
     )
-    .tool('rejectQuotation', { description: 'Reject a pending quotation (managers only).', auth: 'optional', chat: false, input_schema: schemas.decision }, (p) =>
-      decide(p, 'rejected'),
+    .tool(
+      'rejectQuotation',
+      {
+        description: 'Reject a pending quotation (managers only).',
+        auth: 'optional',
+        chat: false,
+        input_schema: schemas.decision,
+      },
+      (p) => decide(p, 'rejected'),
     );
 
   async function createQuotation(p: JsonObject, ctx: ToolContext): Promise<JsonObject> {
@@ -134,16 +203,27 @@ export function registerCatalogTools(connector: Connector, store: CatalogStore, 
     const current = store.quotation(id);
     if (!current) throw new ToolError('not_found', `no quotation with id "${id}"`, { quotation_id: id });
     if (!store.decide(id, status, (p.note as string | undefined) ?? null, options.clock()))
-      throw new ToolError('invalid_state', `quotation ${current.id} is already ${current.status}; only pending_approval quotations can be decided`, {
-        status: current.status,
-      });
+      throw new ToolError(
+        'invalid_state',
+        `quotation ${current.id} is already ${current.status}; only pending_approval quotations can be decided`,
+        {
+          status: current.status,
+        },
+      );
     const updated = store.quotation(id)!;
     return { id: updated.id, status: updated.status, decided_at: updated.decided_at, total: updated.total };
   }
 }
 
 function quotationAnswer(q: Quotation, eventEmitted: boolean | null): JsonObject {
-  const out: JsonObject = { id: q.id, status: q.status, customer_name: q.customer_name, total: q.total, currency: q.currency, created_at: q.created_at };
+  const out: JsonObject = {
+    id: q.id,
+    status: q.status,
+    customer_name: q.customer_name,
+    total: q.total,
+    currency: q.currency,
+    created_at: q.created_at,
+  };
   if (eventEmitted !== null) out.event = { id: 'quotation.created', emitted: eventEmitted };
   return out;
 }

@@ -147,7 +147,8 @@ export class ConnectorHost extends EventEmitter {
     this.store.remove(id);
     // A built-in's own database belongs to this definition alone: left behind, nothing could reach it.
     const dbFile = stored.definition.builtin === 'demo-catalog' ? this.demoDbFile(id) : ':memory:';
-    if (dbFile !== ':memory:') for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+    if (dbFile !== ':memory:')
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
   }
 
   importFile(file: string, options: { name?: string } = {}): StoredDefinition {

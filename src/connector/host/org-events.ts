@@ -38,7 +38,10 @@ export function eventsUrl(platformUrl: string): string {
   return `${platformUrl.replace(/\/+$/, '')}/api/v1/org/events`;
 }
 
-export function resolveTarget(option: PlatformEventsOption, connectorId: string): PlatformEventsTarget | null {
+export function resolveTarget(
+  option: PlatformEventsOption,
+  connectorId: string,
+): PlatformEventsTarget | null {
   const target = typeof option === 'function' ? option(connectorId) : option;
   return target ?? null;
 }

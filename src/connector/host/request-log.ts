@@ -61,15 +61,14 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
   // The diagnosis explains the verdict the connector reached, so it uses the connector's own
   // secret, window and version. Only requests the SDK verified carry a verification: the 404s of
   // other paths and the 413s have nothing to explain.
-  const diagnosis =
-    e.outcome?.verification
-      ? explain(e.body, e.headers, [def.signingSecret], {
-          // The arrival time, not now: a delayed or slow answer must not age the request in the log.
-          now: e.arrivedAtSeconds,
-          toleranceSeconds: def.maxTimestampSkewSeconds,
-          protocolVersion: def.protocolVersion,
-        })
-      : null;
+  const diagnosis = e.outcome?.verification
+    ? explain(e.body, e.headers, [def.signingSecret], {
+        // The arrival time, not now: a delayed or slow answer must not age the request in the log.
+        now: e.arrivedAtSeconds,
+        toleranceSeconds: def.maxTimestampSkewSeconds,
+        protocolVersion: def.protocolVersion,
+      })
+    : null;
   const traceId = e.headers.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null;
   const verdict = verdictOf(e);
   const o = e.outcome;

@@ -20,7 +20,6 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv2020,
 ) => void;
 
-
 export const DEFINITION_SCHEMA_URL = 'resources/connector-definition.schema.json';
 export const definitionSchema = schemaJson as Record<string, unknown>;
 

@@ -8,7 +8,10 @@ import type { PlatformErrorCode } from '../errors.ts';
 /** The domain's codes (decisions.md 3) plus the one failure that is never the client's. */
 export type ApiErrorCode = PlatformErrorCode | 'internal_error';
 
-export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = { ...PLATFORM_ERROR_STATUS, internal_error: 500 };
+export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
+  ...PLATFORM_ERROR_STATUS,
+  internal_error: 500,
+};
 
 /** Thrown by the API layer itself (auth, request shapes the schemas cannot express). */
 export class ApiError extends Error {
@@ -36,7 +39,8 @@ interface CodedError {
   validation?: unknown;
 }
 
-const isKnownCode = (code: unknown): code is ApiErrorCode => typeof code === 'string' && code in API_ERROR_STATUS;
+const isKnownCode = (code: unknown): code is ApiErrorCode =>
+  typeof code === 'string' && code in API_ERROR_STATUS;
 
 /**
  * Maps any thrown value to a status and body. Domain errors (PlatformError) carry one of our codes
@@ -45,23 +49,34 @@ const isKnownCode = (code: unknown): code is ApiErrorCode => typeof code === 'st
 export function toErrorAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof PlatformError) return { status: error.status, body: error.toJSON() };
   // Not the client's fault, but its message tells the operator what to do with the data folder.
-  if (error instanceof SecretKeyError) return { status: 500, body: { error: error.code, message: error.message } };
+  if (error instanceof SecretKeyError)
+    return { status: 500, body: { error: error.code, message: error.message } };
   const e = (error ?? {}) as CodedError;
   const message = typeof e.message === 'string' && e.message ? e.message : 'request failed';
-  if (isKnownCode(e.code) && e.code !== 'internal_error') return { status: API_ERROR_STATUS[e.code], body: { error: e.code, message } };
+  if (isKnownCode(e.code) && e.code !== 'internal_error')
+    return { status: API_ERROR_STATUS[e.code], body: { error: e.code, message } };
   // The schema error formatter (validation.ts) already names the path and the expectation.
   if (e.validation) return { status: 400, body: { error: 'validation_error', message } };
-  const status = typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : 500;
+  const status =
+    typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : 500;
   if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_CTP_BODY_TOO_LARGE')
     return { status: 413, body: { error: 'payload_too_large', message: tooLargeMessage(e.code) } };
   if (status === 404) return { status: 404, body: { error: 'not_found', message } };
   if (status === 401) return { status: 401, body: { error: 'unauthorized', message } };
-  if (status >= 400 && status < 500) return { status: 400, body: { error: 'validation_error', message: clientMessage(e.code, message) } };
-  return { status: 500, body: { error: 'internal_error', message: 'the mock platform failed to handle this request; see its log' } };
+  if (status >= 400 && status < 500)
+    return { status: 400, body: { error: 'validation_error', message: clientMessage(e.code, message) } };
+  return {
+    status: 500,
+    body: {
+      error: 'internal_error',
+      message: 'the mock platform failed to handle this request; see its log',
+    },
+  };
 }
 
 function tooLargeMessage(code: unknown): string {
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return 'the uploaded file is larger than the upload limit of this platform';
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return 'the uploaded file is larger than the upload limit of this platform';
   if (code === 'FST_FILES_LIMIT') return 'send exactly one file per upload';
   return 'the request body is larger than this route accepts';
 }
@@ -80,16 +95,25 @@ function clientMessage(code: unknown, message: string): string {
       return 'this route takes multipart/form-data with a "file" part and a "workspace_id" field';
     default:
       // JSON.parse errors ("Unexpected token } in JSON at position 12") teach enough as they are.
-      return message.startsWith('Unexpected') || message.includes('JSON') ? `the body is not valid JSON: ${message}` : message;
+      return message.startsWith('Unexpected') || message.includes('JSON')
+        ? `the body is not valid JSON: ${message}`
+        : message;
   }
 }
 
 export function sendError(reply: FastifyReply, code: ApiErrorCode, message: string): FastifyReply {
-  return reply.code(API_ERROR_STATUS[code]).type('application/json; charset=utf-8').send({ error: code, message });
+  return reply
+    .code(API_ERROR_STATUS[code])
+    .type('application/json; charset=utf-8')
+    .send({ error: code, message });
 }
 
 /** For Fastify's `frameworkErrors` option: router failures (bad URL, overlong id) before any route runs. */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const { status, body } = toErrorAnswer(error);
   void reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
@@ -106,6 +130,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     void reply
       .code(404)
       .type('application/json; charset=utf-8')
-      .send({ error: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]} on the mock platform` });
+      .send({
+        error: 'not_found',
+        message: `no route ${request.method} ${request.url.split('?')[0]} on the mock platform`,
+      });
   });
 }

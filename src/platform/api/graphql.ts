@@ -31,27 +31,95 @@ export const SDL = /* GraphQL */ `
     documents(workspace_id: ID): [Document!]!
   }
 
-  type User { id: ID!, email: String!, name: String!, role: String! }
-  type Organization { id: ID!, name: String!, plan: String!, created_at: String! }
-  type BillingPlan { id: ID!, name: String!, price_usd_month: Float!, features: [String!]!, sdk_connections: Boolean!, current: Boolean! }
-  type Workspace { id: ID!, name: String!, created_at: String!, business_tools: [BusinessTool!]!, documents: [Document!]! }
-  type ErrorInfo { code: String!, message: String! }
-  type TestReport {
-    status: String!, ok: Boolean!, latency_ms: Float, clock_offset_s: Float, error: ErrorInfo,
-    warnings: [String!]!, tested_at: String!, request_id: String!, attempts: Int!
+  type User {
+    id: ID!
+    email: String!
+    name: String!
+    role: String!
   }
-  type FlowItem { id: ID!, kind: String!, label: String!, priority: String }
-  type Flows { version: Int, items: [FlowItem!]! }
+  type Organization {
+    id: ID!
+    name: String!
+    plan: String!
+    created_at: String!
+  }
+  type BillingPlan {
+    id: ID!
+    name: String!
+    price_usd_month: Float!
+    features: [String!]!
+    sdk_connections: Boolean!
+    current: Boolean!
+  }
+  type Workspace {
+    id: ID!
+    name: String!
+    created_at: String!
+    business_tools: [BusinessTool!]!
+    documents: [Document!]!
+  }
+  type ErrorInfo {
+    code: String!
+    message: String!
+  }
+  type TestReport {
+    status: String!
+    ok: Boolean!
+    latency_ms: Float
+    clock_offset_s: Float
+    error: ErrorInfo
+    warnings: [String!]!
+    tested_at: String!
+    request_id: String!
+    attempts: Int!
+  }
+  type FlowItem {
+    id: ID!
+    kind: String!
+    label: String!
+    priority: String
+  }
+  type Flows {
+    version: Int
+    items: [FlowItem!]!
+  }
   type Connection {
-    id: ID!, name: String!, webhook_url: String, enabled: Boolean!, has_secret: Boolean!, status: String!,
-    last_tested_at: String, workspace_id: ID, workspace: Workspace, created_at: String!, updated_at: String!,
-    timeout_ms: Int!, last_test: TestReport, flows: Flows!, business_tools: [BusinessTool!]!
+    id: ID!
+    name: String!
+    webhook_url: String
+    enabled: Boolean!
+    has_secret: Boolean!
+    status: String!
+    last_tested_at: String
+    workspace_id: ID
+    workspace: Workspace
+    created_at: String!
+    updated_at: String!
+    timeout_ms: Int!
+    last_test: TestReport
+    flows: Flows!
+    business_tools: [BusinessTool!]!
   }
   type BusinessTool {
-    id: ID!, name: String!, description: String!, auth: String!, chat: Boolean!, input_schema: JSON,
-    workspace_id: ID!, connection_id: ID!, created_at: String!, updated_at: String!
+    id: ID!
+    name: String!
+    description: String!
+    auth: String!
+    chat: Boolean!
+    input_schema: JSON
+    workspace_id: ID!
+    connection_id: ID!
+    created_at: String!
+    updated_at: String!
   }
-  type Document { id: ID!, workspace_id: ID!, filename: String!, content_type: String!, size: Int!, created_at: String! }
+  type Document {
+    id: ID!
+    workspace_id: ID!
+    filename: String!
+    content_type: String!
+    size: Int!
+    created_at: String!
+  }
 `;
 
 const schema = buildSchema(SDL);
@@ -66,7 +134,9 @@ function rootValue(ctx: ApiContext, auth: AuthContext) {
   const { platform } = ctx;
   const requireAdmin = () => {
     if (!ADMIN_ROLES.includes(auth.user.role))
-      throw new GraphQLError('connections need the Owner or Admin role', { extensions: { code: 'forbidden' } });
+      throw new GraphQLError('connections need the Owner or Admin role', {
+        extensions: { code: 'forbidden' },
+      });
   };
   const tool = (t: BusinessTool) => ({
     ...t,
@@ -82,7 +152,8 @@ function rootValue(ctx: ApiContext, auth: AuthContext) {
   });
   const connection = (c: ConnectionView) => ({
     ...c,
-    workspace: () => (c.workspace_id ? mapNullable(platform.workspaces.get(c.workspace_id), workspace) : null),
+    workspace: () =>
+      c.workspace_id ? mapNullable(platform.workspaces.get(c.workspace_id), workspace) : null,
     flows: () => platform.connections.flows(c.id),
     business_tools: () => platform.businessTools.list({ connectionId: c.id }).map(tool),
   });
@@ -154,11 +225,21 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: ApiContext): voi
       try {
         document = parse(query);
       } catch (error) {
-        return requestError(reply, `the query does not parse: ${(error as Error).message}`, 'GRAPHQL_PARSE_FAILED');
+        return requestError(
+          reply,
+          `the query does not parse: ${(error as Error).message}`,
+          'GRAPHQL_PARSE_FAILED',
+        );
       }
       const operation = getOperationAST(document, operationName ?? undefined);
       if (!operation)
-        return requestError(reply, operationName ? `no operation named "${operationName}" in the query` : 'several operations: send operationName', 'BAD_REQUEST');
+        return requestError(
+          reply,
+          operationName
+            ? `no operation named "${operationName}" in the query`
+            : 'several operations: send operationName',
+          'BAD_REQUEST',
+        );
       if (operation.operation !== 'query')
         return requestError(
           reply,
@@ -167,7 +248,12 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: ApiContext): voi
         );
       const validationErrors = validate(schema, document);
       if (validationErrors.length > 0)
-        return reply.code(400).send({ errors: validationErrors.map((e) => ({ ...e.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) });
+        return reply.code(400).send({
+          errors: validationErrors.map((e) => ({
+            ...e.toJSON(),
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          })),
+        });
       const result = await execute({
         schema,
         document,

@@ -60,7 +60,11 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     schemaErrorFormatter: formatSchemaErrors,
     frameworkErrors: frameworkErrorHandler,
   });
-  const tokens = createTokenService({ secret: options.jwtSecret, userTtlSeconds: options.userTokenTtlSeconds, now: options.now });
+  const tokens = createTokenService({
+    secret: options.jwtSecret,
+    userTtlSeconds: options.userTokenTtlSeconds,
+    now: options.now,
+  });
   const ctx: ApiContext = {
     platform,
     tokens,

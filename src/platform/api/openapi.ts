@@ -31,19 +31,27 @@ export function registerOpenApi(app: FastifyInstance): void {
       tags: Object.values(TAGS).map((name) => ({ name })),
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token of POST /api/v1/auth/login' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The token of POST /api/v1/auth/login',
+          },
         },
       },
     },
     refResolver: {
       // Shared schemas keep their $id as component name ("Error"), not "def-0".
-      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
     },
     transform: ({ schema, url, route }) => {
       const config: FastifyContextConfig = route.config ?? {};
       if (!schema) return { schema, url };
-      if (config.uploadBody) return { schema: { ...schema, body: config.uploadBody, consumes: ['multipart/form-data'] }, url };
-      if (config.rawBody) return { schema: { ...schema, body: config.rawBody, consumes: ['application/json'] }, url };
+      if (config.uploadBody)
+        return { schema: { ...schema, body: config.uploadBody, consumes: ['multipart/form-data'] }, url };
+      if (config.rawBody)
+        return { schema: { ...schema, body: config.rawBody, consumes: ['application/json'] }, url };
       return { schema, url };
     },
   });

@@ -13,7 +13,13 @@ export interface BillingPlan {
 }
 
 const PLANS: Array<Omit<BillingPlan, 'current'>> = [
-  { id: 'free', name: 'Free', price_usd_month: 0, features: ['AI assistant', 'Business tools'], sdk_connections: false },
+  {
+    id: 'free',
+    name: 'Free',
+    price_usd_month: 0,
+    features: ['AI assistant', 'Business tools'],
+    sdk_connections: false,
+  },
   {
     id: 'premium',
     name: 'Premium',

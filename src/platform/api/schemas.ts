@@ -18,11 +18,20 @@ export const errorSchema = {
   required: ['error', 'message'],
 } as const;
 
-const errorInfo = { type: ['object', 'null'], properties: { code: str, message: str }, required: ['code', 'message'] } as const;
+const errorInfo = {
+  type: ['object', 'null'],
+  properties: { code: str, message: str },
+  required: ['code', 'message'],
+} as const;
 
 export const userSchema = {
   type: 'object',
-  properties: { id: str, email: str, name: str, role: { type: 'string', enum: ['owner', 'admin', 'member'] } },
+  properties: {
+    id: str,
+    email: str,
+    name: str,
+    role: { type: 'string', enum: ['owner', 'admin', 'member'] },
+  },
   required: ['id', 'email', 'name', 'role'],
 } as const;
 
@@ -83,15 +92,35 @@ const connectionProperties = {
   last_test: testReportSchema,
   ssrf: {
     type: 'object',
-    description: 'What the SSRF policy says about webhook_url; in dev mode, whether strict mode would refuse it and why.',
-    properties: { mode: { type: 'string', enum: ['strict', 'dev'] }, allowed: bool, strict_would_refuse: bool, reasons: { type: 'array', items: str } },
+    description:
+      'What the SSRF policy says about webhook_url; in dev mode, whether strict mode would refuse it and why.',
+    properties: {
+      mode: { type: 'string', enum: ['strict', 'dev'] },
+      allowed: bool,
+      strict_would_refuse: bool,
+      reasons: { type: 'array', items: str },
+    },
   },
 } as const;
 
-const connectionRequired = ['id', 'name', 'webhook_url', 'enabled', 'has_secret', 'status', 'workspace_id', 'created_at', 'updated_at'];
+const connectionRequired = [
+  'id',
+  'name',
+  'webhook_url',
+  'enabled',
+  'has_secret',
+  'status',
+  'workspace_id',
+  'created_at',
+  'updated_at',
+];
 
 /** As listed and read: never the secret. */
-export const connectionSchema = { type: 'object', properties: connectionProperties, required: connectionRequired } as const;
+export const connectionSchema = {
+  type: 'object',
+  properties: connectionProperties,
+  required: connectionRequired,
+} as const;
 
 /** As answered by create and update: the only place the plaintext secret appears. */
 export const connectionWithSecretSchema = {
@@ -103,10 +132,16 @@ export const connectionWithSecretSchema = {
 export const connectionInputProperties = {
   name: { type: 'string', description: 'Unique in the organization' },
   webhook_url: { type: ['string', 'null'], description: 'Connector endpoint; checked by the SSRF policy' },
-  signing_secret: { type: 'string', description: 'Omit on create, or send "" on update, to have one generated' },
+  signing_secret: {
+    type: 'string',
+    description: 'Omit on create, or send "" on update, to have one generated',
+  },
   enabled: { type: 'boolean', description: 'false when omitted on create' },
   workspace_id: { type: ['string', 'null'], description: 'Workspace that synced tools are registered in' },
-  timeout_ms: { type: 'integer', description: `Timeout of calls to this connector (${TIMEOUT_RANGE_MS.min}-${TIMEOUT_RANGE_MS.max} ms)` },
+  timeout_ms: {
+    type: 'integer',
+    description: `Timeout of calls to this connector (${TIMEOUT_RANGE_MS.min}-${TIMEOUT_RANGE_MS.max} ms)`,
+  },
 } as const;
 
 export const testReportAnswerSchema = { ...testReportSchema, type: 'object' } as const;
@@ -119,7 +154,11 @@ export const syncReportSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { name: str, business_tool_id: nullableStr, change: { type: 'string', enum: ['new', 'updated', 'unchanged', 'removed'] } },
+        properties: {
+          name: str,
+          business_tool_id: nullableStr,
+          change: { type: 'string', enum: ['new', 'updated', 'unchanged', 'removed'] },
+        },
       },
     },
     metadata: { type: ['object', 'null'], additionalProperties: true },
@@ -137,7 +176,12 @@ export const flowsSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: str, kind: { type: 'string', enum: ['event', 'action', 'task'] }, label: str, priority: str },
+        properties: {
+          id: str,
+          kind: { type: 'string', enum: ['event', 'action', 'task'] },
+          label: str,
+          priority: str,
+        },
       },
     },
   },
@@ -159,7 +203,15 @@ export const orgEventSchema = {
 
 export const documentSchema = {
   type: 'object',
-  properties: { id: str, workspace_id: str, filename: str, content_type: str, size: int, path: str, created_at: str },
+  properties: {
+    id: str,
+    workspace_id: str,
+    filename: str,
+    content_type: str,
+    size: int,
+    path: str,
+    created_at: str,
+  },
 } as const;
 
 export const businessToolSchema = {
@@ -195,7 +247,8 @@ export const idParams = {
   required: ['id'],
 } as const;
 
-export const listOf = (items: object) => ({ type: 'object', properties: { items: { type: 'array', items } }, required: ['items'] }) as const;
+export const listOf = (items: object) =>
+  ({ type: 'object', properties: { items: { type: 'array', items } }, required: ['items'] }) as const;
 
 /** Error answers a route can give, for the OpenAPI document. */
 export function errors(...statuses: number[]): Record<number, object> {

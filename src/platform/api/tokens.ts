@@ -28,7 +28,12 @@ export interface TokenServiceOptions {
 
 export interface TokenService {
   signUser(claims: { sub: string; org: string; role: string }): Promise<{ token: string; expiresAt: number }>;
-  signWidget(claims: { sub: string; org: string; email: string; userId: string }): Promise<{ token: string; expiresAt: number }>;
+  signWidget(claims: {
+    sub: string;
+    org: string;
+    email: string;
+    userId: string;
+  }): Promise<{ token: string; expiresAt: number }>;
   /** Verifies signature, expiry and type; throws ApiError('unauthorized') with the reason. */
   verify(token: string, expected: TokenType): Promise<TokenClaims>;
 }
@@ -59,7 +64,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
   return {
     signUser: ({ sub, org, role }) => sign({ org, role, typ: 'user' }, sub, userTtl),
-    signWidget: ({ sub, org, email, userId }) => sign({ org, email, uid: userId, typ: 'widget' }, sub, widgetTtl),
+    signWidget: ({ sub, org, email, userId }) =>
+      sign({ org, email, uid: userId, typ: 'widget' }, sub, widgetTtl),
     async verify(token, expected) {
       let payload: Record<string, unknown>;
       try {
@@ -90,7 +96,9 @@ function reasonOf(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'the token has expired; log in again';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed)
     return 'the token signature does not verify: it was issued by another platform or data folder';
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return `the token is not valid here: ${error.message}`;
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'the token uses an algorithm this platform does not accept (HS256 only)';
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return `the token is not valid here: ${error.message}`;
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return 'the token uses an algorithm this platform does not accept (HS256 only)';
   return 'the token is malformed: expected a JWT from POST /api/v1/auth/login';
 }

@@ -14,7 +14,9 @@ function describe(error: FastifySchemaValidationError, part: Part): string {
     case 'required':
       return `${path}.${String(params.missingProperty)} is required`;
     case 'type':
-      return part === 'body' && error.instancePath === '' ? 'the body must be a JSON object' : `${path} must be ${String(params.type).replace(',', ' or ')}`;
+      return part === 'body' && error.instancePath === ''
+        ? 'the body must be a JSON object'
+        : `${path} must be ${String(params.type).replace(',', ' or ')}`;
     case 'enum':
       return `${path} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:

@@ -16,7 +16,8 @@ export interface Faults {
 export function describeFaults(f: Faults | undefined): string[] {
   if (!f) return [];
   const out: string[] = [];
-  if (f.skewOffsetSeconds) out.push(`clock skew ${f.skewOffsetSeconds > 0 ? '+' : ''}${f.skewOffsetSeconds} s`);
+  if (f.skewOffsetSeconds)
+    out.push(`clock skew ${f.skewOffsetSeconds > 0 ? '+' : ''}${f.skewOffsetSeconds} s`);
   if (f.wrongSecret) out.push('signed with a wrong secret');
   if (f.tamperBody) out.push('one body byte changed after signing');
   for (const h of f.dropHeaders ?? []) out.push(`header ${h.toLowerCase()} dropped`);
@@ -43,10 +44,16 @@ export function tamper(body: Buffer): Buffer {
 }
 
 /** Drops and re-cases headers; names compare case-insensitively. */
-export function shapeHeaders(headers: Array<[string, string]>, f: Faults | undefined): Array<[string, string]> {
+export function shapeHeaders(
+  headers: Array<[string, string]>,
+  f: Faults | undefined,
+): Array<[string, string]> {
   if (!f) return headers;
   const drop = new Set((f.dropHeaders ?? []).map((h) => h.toLowerCase()));
   return headers
     .filter(([name]) => !drop.has(name.toLowerCase()))
-    .map(([name, value]) => [f.headerCase && name.toLowerCase().startsWith('x-service-') ? recase(name, f.headerCase) : name, value]);
+    .map(([name, value]) => [
+      f.headerCase && name.toLowerCase().startsWith('x-service-') ? recase(name, f.headerCase) : name,
+      value,
+    ]);
 }

@@ -93,7 +93,11 @@ const agent = timedAgent({});
 const pinnedAgents = new Map<string, Agent>();
 const PINNED_AGENTS_LIMIT = 64;
 
-type LookupCallback = (err: Error | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
+type LookupCallback = (
+  err: Error | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number,
+) => void;
 
 function agentFor(pinnedAddress: string | undefined): Agent {
   if (!pinnedAddress) return agent;
@@ -102,7 +106,9 @@ function agentFor(pinnedAddress: string | undefined): Agent {
     const family = isIP(pinnedAddress);
     if (family === 0) throw new TypeError(`pinnedAddress ${pinnedAddress} is not an IP address`);
     const lookup = (_host: string, options: { all?: boolean }, callback: LookupCallback) =>
-      options?.all ? callback(null, [{ address: pinnedAddress, family }]) : callback(null, pinnedAddress, family);
+      options?.all
+        ? callback(null, [{ address: pinnedAddress, family }])
+        : callback(null, pinnedAddress, family);
     if (pinnedAgents.size >= PINNED_AGENTS_LIMIT) {
       const [oldest, old] = pinnedAgents.entries().next().value!;
       pinnedAgents.delete(oldest);
@@ -149,7 +155,10 @@ async function exchange(req: RawRequest, options: RawCallOptions): Promise<CallR
         if (size + buf.length > maxBytes) {
           chunks.push(buf.subarray(0, maxBytes - size));
           size = maxBytes;
-          error = { code: 'response_too_large', message: `the answer exceeded ${maxBytes} bytes and was cut off` };
+          error = {
+            code: 'response_too_large',
+            message: `the answer exceeded ${maxBytes} bytes and was cut off`,
+          };
           res.body.destroy();
           break;
         }
@@ -174,7 +183,12 @@ async function exchange(req: RawRequest, options: RawCallOptions): Promise<CallR
     request: req,
     response,
     error,
-    timing: { connectMs: slot.connectMs, firstByteMs, totalMs: performance.now() - t0, reusedConnection: slot.connectMs === null },
+    timing: {
+      connectMs: slot.connectMs,
+      firstByteMs,
+      totalMs: performance.now() - t0,
+      reusedConnection: slot.connectMs === null,
+    },
     startedAt,
   };
 }
@@ -188,17 +202,33 @@ function headerPairs(headers: Record<string, string | string[] | undefined>): Ar
   return pairs;
 }
 
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EADDRNOTAVAIL']);
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EADDRNOTAVAIL',
+]);
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']);
 
-function classify(err: unknown, timeout: AbortSignal, user: AbortSignal | undefined, timeoutMs: number, when: string): CallError {
+function classify(
+  err: unknown,
+  timeout: AbortSignal,
+  user: AbortSignal | undefined,
+  timeoutMs: number,
+  when: string,
+): CallError {
   if (timeout.aborted || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT'))
     return { code: 'timeout', message: `no complete answer within ${timeoutMs} ms (${when})` };
   if (user?.aborted) return { code: 'aborted', message: 'the call was cancelled' };
   const code = errorCode(err);
   const detail = err instanceof Error ? err.message : String(err);
-  if (code && CONNECT_CODES.has(code)) return { code: 'connect_error', message: `could not connect: ${detail} (${code})` };
-  if (code && RESET_CODES.has(code)) return { code: 'connection_reset', message: `the connection was closed ${when}: ${detail}` };
+  if (code && CONNECT_CODES.has(code))
+    return { code: 'connect_error', message: `could not connect: ${detail} (${code})` };
+  if (code && RESET_CODES.has(code))
+    return { code: 'connection_reset', message: `the connection was closed ${when}: ${detail}` };
   return { code: 'network_error', message: `${detail}${code ? ` (${code})` : ''}` };
 }
 

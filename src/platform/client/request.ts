@@ -18,6 +18,7 @@ export function buildRequest(type: RequestType, fields: Partial<ToolInvokeReques
     channel: fields.channel ?? DEFAULT_CHANNEL,
     identity: fields.identity ?? {},
   };
-  if (type === 'tool.invoke') return { ...envelope, type, tool: fields.tool ?? '', parameters: fields.parameters ?? {} };
+  if (type === 'tool.invoke')
+    return { ...envelope, type, tool: fields.tool ?? '', parameters: fields.parameters ?? {} };
   return { ...envelope, type } as ConnectorRequest;
 }

@@ -1,7 +1,15 @@
 // A signed call to a connector: builds the bytes, signs them (decisions.md 1), applies any fault
 // (decisions.md 4), sends through rawCall and parses the answer. Used by every caller in the project.
 
-import { canonicalPreview, fingerprint, HEADER_PROTOCOL, HEADER_SIGNATURE, nowSeconds, sign, toBytes } from '../../protocol/index.ts';
+import {
+  canonicalPreview,
+  fingerprint,
+  HEADER_PROTOCOL,
+  HEADER_SIGNATURE,
+  nowSeconds,
+  sign,
+  toBytes,
+} from '../../protocol/index.ts';
 import { generateSigningSecret } from '../ids.ts';
 import { describeFaults, shapeHeaders, tamper } from './faults.ts';
 import type { Faults } from './faults.ts';
@@ -19,7 +27,13 @@ export interface SignedCallInput extends RawCallOptions {
 }
 
 export interface SignedCallResult extends CallResult {
-  signing: { timestamp: string; signature: string; canonical: string; secretFingerprint: string; faults: string[] };
+  signing: {
+    timestamp: string;
+    signature: string;
+    canonical: string;
+    secretFingerprint: string;
+    faults: string[];
+  };
   /** The parsed answer body; undefined when it is not JSON. */
   json: unknown;
   /** With faults.replay: the first delivery (the result itself is the second one). */
@@ -28,11 +42,15 @@ export interface SignedCallResult extends CallResult {
 
 export function encodeBody(body: SignedCallInput['body'], faults: Faults | undefined): Buffer {
   if (typeof body === 'string' || body instanceof Uint8Array) return toBytes(body);
-  const value = faults?.protocolVersion !== undefined ? { ...body, protocol_version: faults.protocolVersion } : body;
+  const value =
+    faults?.protocolVersion !== undefined ? { ...body, protocol_version: faults.protocolVersion } : body;
   return Buffer.from(JSON.stringify(value), 'utf8');
 }
 
-export function prepareSignedRequest(input: SignedCallInput): { request: RawRequest; signing: SignedCallResult['signing'] } {
+export function prepareSignedRequest(input: SignedCallInput): {
+  request: RawRequest;
+  signing: SignedCallResult['signing'];
+} {
   const faults = input.faults;
   const body = encodeBody(input.body, faults);
   const timestamp = String((input.now ?? nowSeconds)() + Math.trunc(faults?.skewOffsetSeconds ?? 0));

@@ -15,10 +15,18 @@ import { InspectorScreen } from './features/inspector/InspectorScreen.tsx';
 import { LocalScreen } from './features/local/LocalScreen.tsx';
 
 // Run panels load on first visit: they are not part of the first screen.
-const ConformanceScreen = lazy(() => import('./features/conformance/ConformanceScreen.tsx').then((m) => ({ default: m.ConformanceScreen })));
-const DemoScreen = lazy(() => import('./features/demo/DemoScreen.tsx').then((m) => ({ default: m.DemoScreen })));
-const HistoryScreen = lazy(() => import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })));
-const LoadScreen = lazy(() => import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })));
+const ConformanceScreen = lazy(() =>
+  import('./features/conformance/ConformanceScreen.tsx').then((m) => ({ default: m.ConformanceScreen })),
+);
+const DemoScreen = lazy(() =>
+  import('./features/demo/DemoScreen.tsx').then((m) => ({ default: m.DemoScreen })),
+);
+const HistoryScreen = lazy(() =>
+  import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })),
+);
+const LoadScreen = lazy(() =>
+  import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })),
+);
 
 const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'business-tools', label: 'SDK Connections', group: 'Business Tools' },
@@ -43,10 +51,7 @@ export function App() {
     const onHash = () => useUiStore.getState().syncFromHash();
     window.addEventListener('popstate', onHash);
     window.addEventListener('hashchange', onHash);
-    const offs = [
-      useConnectionsStore.getState().listen(),
-      useLocalStore.getState().listen(),
-    ];
+    const offs = [useConnectionsStore.getState().listen(), useLocalStore.getState().listen()];
     return () => {
       window.removeEventListener('popstate', onHash);
       window.removeEventListener('hashchange', onHash);

@@ -27,22 +27,38 @@ afterAll(async () => {
 });
 
 async function newConnection(): Promise<string> {
-  const c = await t.engine.platform.connections.create({ name: `c-${Math.random().toString(36).slice(2)}`, webhook_url: connector.url, signing_secret: SECRET, enabled: true });
+  const c = await t.engine.platform.connections.create({
+    name: `c-${Math.random().toString(36).slice(2)}`,
+    webhook_url: connector.url,
+    signing_secret: SECRET,
+    enabled: true,
+  });
   return c.id;
 }
 
 describe('login', () => {
   it('answers a token and the user for the seeded credentials', async () => {
-    const a = await t.call('POST', '/api/v1/auth/login', { body: { email: 'admin@example.test', password: SEED_PASSWORD } });
+    const a = await t.call('POST', '/api/v1/auth/login', {
+      body: { email: 'admin@example.test', password: SEED_PASSWORD },
+    });
     expect(a.status).toBe(200);
-    expect(a.json.user).toEqual({ id: expect.any(String), email: 'admin@example.test', name: expect.any(String), role: 'admin' });
+    expect(a.json.user).toEqual({
+      id: expect.any(String),
+      email: 'admin@example.test',
+      name: expect.any(String),
+      role: 'admin',
+    });
     expect(a.json.token.split('.')).toHaveLength(3);
     expect(a.json.expires_at).toBeGreaterThan(Date.now() / 1000);
   });
 
   it('refuses a wrong password and an unknown email with the same 401', async () => {
-    const wrong = await t.call('POST', '/api/v1/auth/login', { body: { email: 'admin@example.test', password: 'nope-nope' } });
-    const unknown = await t.call('POST', '/api/v1/auth/login', { body: { email: 'ghost@example.test', password: SEED_PASSWORD } });
+    const wrong = await t.call('POST', '/api/v1/auth/login', {
+      body: { email: 'admin@example.test', password: 'nope-nope' },
+    });
+    const unknown = await t.call('POST', '/api/v1/auth/login', {
+      body: { email: 'ghost@example.test', password: SEED_PASSWORD },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json).toEqual({ error: 'unauthorized', message: 'wrong email or password' });
     expect(unknown.json).toEqual(wrong.json);
@@ -54,7 +70,10 @@ describe('login', () => {
     expect(missing.json).toEqual({ error: 'validation_error', message: 'body.password is required' });
     const number = await t.call('POST', '/api/v1/auth/login', { body: { email: 42, password: 'x' } });
     expect(number.json).toEqual({ error: 'validation_error', message: 'body.email must be string' });
-    const text = await t.call('POST', '/api/v1/auth/login', { raw: 'email=owner', contentType: 'text/plain' });
+    const text = await t.call('POST', '/api/v1/auth/login', {
+      raw: 'email=owner',
+      contentType: 'text/plain',
+    });
     expect(text.status).toBe(400);
     expect(text.json.error).toBe('validation_error');
     expect(text.json.message).toContain('application/json');
@@ -71,11 +90,20 @@ describe('widget identify', () => {
   });
 
   it('refuses a forged user token with 401 and an unknown auth mode with 400', async () => {
-    const forged = await new SignJWT({ org: 'org_x', role: 'owner', typ: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('usr_x').setIssuer('connector-testbench-platform').setExpirationTime('1h').sign(new TextEncoder().encode('another-key-another-key-another-key!!'));
-    const a = await t.call('POST', '/api/v1/widget/identify', { body: { id: 'v', email: 'v@example.test', auth: { mode: 'jwt', token: forged } } });
+    const forged = await new SignJWT({ org: 'org_x', role: 'owner', typ: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('usr_x')
+      .setIssuer('connector-testbench-platform')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-key-another-key-another-key!!'));
+    const a = await t.call('POST', '/api/v1/widget/identify', {
+      body: { id: 'v', email: 'v@example.test', auth: { mode: 'jwt', token: forged } },
+    });
     expect(a.status).toBe(401);
     expect(a.json.message).toContain('signature');
-    const mode = await t.call('POST', '/api/v1/widget/identify', { body: { id: 'v', email: 'v@example.test', auth: { mode: 'basic', token: t.tokens.owner } } });
+    const mode = await t.call('POST', '/api/v1/widget/identify', {
+      body: { id: 'v', email: 'v@example.test', auth: { mode: 'basic', token: t.tokens.owner } },
+    });
     expect(mode.status).toBe(400);
     expect(mode.json.message).toBe('body.auth.mode must be one of "jwt"');
   });
@@ -94,7 +122,12 @@ describe('admin configuration routes', () => {
     for (const route of adminRoutes(id)) {
       for (const [label, headers] of credentials) {
         const a = await t.call(route.method, route.path, { body: route.body, headers });
-        expect({ route: `${route.method} ${route.path}`, label, status: a.status, error: a.json?.error }).toEqual({
+        expect({
+          route: `${route.method} ${route.path}`,
+          label,
+          status: a.status,
+          error: a.json?.error,
+        }).toEqual({
           route: `${route.method} ${route.path}`,
           label,
           status: 401,
@@ -131,8 +164,14 @@ describe('admin configuration routes', () => {
       const expected: Record<string, number> = { GET: 200, POST: 200, PATCH: 200, DELETE: 204 };
       for (const route of adminRoutes(id)) {
         const a = await t.call(route.method, route.path, { body: route.body, token: t.tokens[role] });
-        const want = route.method === 'POST' && route.path === '/api/v1/org/sdk-connections' ? 201 : expected[route.method];
-        expect({ route: `${route.method} ${route.path}`, status: a.status }).toEqual({ route: `${route.method} ${route.path}`, status: want });
+        const want =
+          route.method === 'POST' && route.path === '/api/v1/org/sdk-connections'
+            ? 201
+            : expected[route.method];
+        expect({ route: `${route.method} ${route.path}`, status: a.status }).toEqual({
+          route: `${route.method} ${route.path}`,
+          status: want,
+        });
       }
     });
   }

@@ -33,10 +33,19 @@ const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice
 
 describe('connection records', () => {
   it('show the plaintext secret on create and update only, has_secret everywhere else', async () => {
-    const created = await t.call('POST', BASE, { token: t.tokens.admin, body: { name: unique('crm'), webhook_url: connector.url } });
+    const created = await t.call('POST', BASE, {
+      token: t.tokens.admin,
+      body: { name: unique('crm'), webhook_url: connector.url },
+    });
     expect(created.status).toBe(201);
     expect(created.json.signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    expect(created.json).toMatchObject({ enabled: false, has_secret: true, status: 'unknown', workspace_id: null, last_tested_at: null });
+    expect(created.json).toMatchObject({
+      enabled: false,
+      has_secret: true,
+      status: 'unknown',
+      workspace_id: null,
+      last_tested_at: null,
+    });
     const id = created.json.id;
 
     const list = await t.call('GET', BASE, { token: t.tokens.admin });
@@ -48,18 +57,25 @@ describe('connection records', () => {
     expect(got.json).not.toHaveProperty('signing_secret');
     expect(got.text).not.toContain(created.json.signing_secret);
 
-    const toggled = await t.call('PATCH', `${BASE}/${id}`, { token: t.tokens.admin, body: { enabled: true } });
+    const toggled = await t.call('PATCH', `${BASE}/${id}`, {
+      token: t.tokens.admin,
+      body: { enabled: true },
+    });
     expect(toggled.status).toBe(200);
     expect(toggled.json).toMatchObject({ enabled: true, signing_secret: created.json.signing_secret });
 
-    const rotated = await t.call('PATCH', `${BASE}/${id}`, { token: t.tokens.admin, body: { signing_secret: '' } });
+    const rotated = await t.call('PATCH', `${BASE}/${id}`, {
+      token: t.tokens.admin,
+      body: { signing_secret: '' },
+    });
     expect(rotated.json.signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(rotated.json.signing_secret).not.toBe(created.json.signing_secret);
     expect(t.engine.platform.connections.secretOf(id)).toBe(rotated.json.signing_secret);
   });
 
   it('deletes with 204 and then answers 404 for the id', async () => {
-    const { id } = (await t.call('POST', BASE, { token: t.tokens.owner, body: { name: unique('gone') } })).json;
+    const { id } = (await t.call('POST', BASE, { token: t.tokens.owner, body: { name: unique('gone') } }))
+      .json;
     const deleted = await t.call('DELETE', `${BASE}/${id}`, { token: t.tokens.owner });
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
@@ -89,7 +105,11 @@ describe('connection records', () => {
     ];
     for (const [label, options, message] of cases) {
       const a = await t.call('POST', BASE, { token: t.tokens.owner, ...options });
-      expect({ label, status: a.status, error: a.json?.error }).toEqual({ label, status: 400, error: 'validation_error' });
+      expect({ label, status: a.status, error: a.json?.error }).toEqual({
+        label,
+        status: 400,
+        error: 'validation_error',
+      });
       expect(a.json.message).toContain(message);
     }
     const patch = await t.call('PATCH', `${BASE}/nope`, { token: t.tokens.owner, body: { workspace_id: 7 } });
@@ -108,7 +128,11 @@ describe('connection records', () => {
     ];
     for (const [method, path, body] of routes) {
       const a = await t.call(method, path, { token: t.tokens.owner, body });
-      expect({ path: `${method} ${path}`, status: a.status, error: a.json.error }).toEqual({ path: `${method} ${path}`, status: 404, error: 'not_found' });
+      expect({ path: `${method} ${path}`, status: a.status, error: a.json.error }).toEqual({
+        path: `${method} ${path}`,
+        status: 404,
+        error: 'not_found',
+      });
     }
   });
 
@@ -121,12 +145,17 @@ describe('connection records', () => {
       const refused = await t.call('POST', BASE, { token: t.tokens.owner, body: { name: unique('gated') } });
       expect(refused.status).toBe(402);
       expect(refused.json.error).toBe('premium_required');
-      const badPlan = await t.call('POST', '/api/v1/org/plan', { token: t.tokens.owner, body: { plan: 'gold' } });
+      const badPlan = await t.call('POST', '/api/v1/org/plan', {
+        token: t.tokens.owner,
+        body: { plan: 'gold' },
+      });
       expect(badPlan.status).toBe(400);
     } finally {
       await t.call('POST', '/api/v1/org/plan', { token: t.tokens.owner, body: { plan: 'premium' } });
     }
-    expect((await t.call('POST', BASE, { token: t.tokens.owner, body: { name: unique('ungated') } })).status).toBe(201);
+    expect(
+      (await t.call('POST', BASE, { token: t.tokens.owner, body: { name: unique('ungated') } })).status,
+    ).toBe(201);
   });
 });
 
@@ -134,7 +163,10 @@ describe('strict SSRF mode', () => {
   it('refuses a loopback webhook_url with 422 unsafe_url', async () => {
     const strict = await startApi({ ssrfMode: 'strict' });
     try {
-      const a = await strict.call('POST', BASE, { token: strict.tokens.owner, body: { name: 'local', webhook_url: 'https://127.0.0.1:8443/service' } });
+      const a = await strict.call('POST', BASE, {
+        token: strict.tokens.owner,
+        body: { name: 'local', webhook_url: 'https://127.0.0.1:8443/service' },
+      });
       expect(a.status).toBe(422);
       expect(a.json.error).toBe('unsafe_url');
     } finally {
@@ -151,7 +183,13 @@ describe('with a running demo catalog connector', () => {
   beforeAll(async () => {
     const created = await t.call('POST', BASE, {
       token: t.tokens.owner,
-      body: { name: unique('catalog'), webhook_url: connector.url, signing_secret: SECRET, enabled: true, workspace_id: sales().id },
+      body: {
+        name: unique('catalog'),
+        webhook_url: connector.url,
+        signing_secret: SECRET,
+        enabled: true,
+        workspace_id: sales().id,
+      },
     });
     id = created.json.id;
     secret = created.json.signing_secret;
@@ -167,7 +205,10 @@ describe('with a running demo catalog connector', () => {
   });
 
   it('reports a failing test, not an HTTP error, when the secrets differ', async () => {
-    const other = await t.call('POST', BASE, { token: t.tokens.owner, body: { name: unique('wrong-secret'), webhook_url: connector.url, enabled: true } });
+    const other = await t.call('POST', BASE, {
+      token: t.tokens.owner,
+      body: { name: unique('wrong-secret'), webhook_url: connector.url, enabled: true },
+    });
     const a = await t.call('POST', `${BASE}/${other.json.id}/test`, { token: t.tokens.owner });
     expect(a.status).toBe(200);
     expect(a.json.status).toBe('failing');
@@ -175,7 +216,11 @@ describe('with a running demo catalog connector', () => {
   });
 
   it('syncs tools into the bound workspace, lists flows, and tests a business tool', async () => {
-    const sync = await t.call('POST', `${BASE}/${id}/sync-tools`, { token: t.tokens.owner, contentType: 'application/json', raw: '' });
+    const sync = await t.call('POST', `${BASE}/${id}/sync-tools`, {
+      token: t.tokens.owner,
+      contentType: 'application/json',
+      raw: '',
+    });
     expect(sync.status).toBe(200);
     expect(sync.json.source).toBe('capabilities.list');
     const getProduct = sync.json.tools.find((x: { name: string }) => x.name === 'getProduct');
@@ -183,34 +228,65 @@ describe('with a running demo catalog connector', () => {
 
     const flows = await t.call('GET', `${BASE}/${id}/flows`, { token: t.tokens.owner });
     expect(flows.json.version).toBe(1);
-    expect(flows.json.items).toContainEqual({ id: 'quotation.created', kind: 'event', label: 'Quotation created' });
-    expect(flows.json.items).toContainEqual({ id: 'approve_quotation', kind: 'task', label: 'Approve quotation', priority: 'high' });
+    expect(flows.json.items).toContainEqual({
+      id: 'quotation.created',
+      kind: 'event',
+      label: 'Quotation created',
+    });
+    expect(flows.json.items).toContainEqual({
+      id: 'approve_quotation',
+      kind: 'task',
+      label: 'Approve quotation',
+      priority: 'high',
+    });
 
     const tools = await t.call('GET', `/api/v1/tools?workspace_id=${sales().id}`, { token: t.tokens.member });
     expect(tools.json.items.map((x: { name: string }) => x.name)).toContain('getProduct');
 
-    const ok = await t.call('POST', `/api/v1/tools/${getProduct.business_tool_id}/test`, { token: t.tokens.member, body: { arguments: { sku: 'SKU-1001' } } });
+    const ok = await t.call('POST', `/api/v1/tools/${getProduct.business_tool_id}/test`, {
+      token: t.tokens.member,
+      body: { arguments: { sku: 'SKU-1001' } },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ ok: true, request_id: expect.any(String), duration_ms: expect.any(Number) });
+    expect(ok.json).toMatchObject({
+      ok: true,
+      request_id: expect.any(String),
+      duration_ms: expect.any(Number),
+    });
     expect(ok.json.output.product).toMatchObject({ sku: 'SKU-1001', name: 'Ergonomic Office Chair' });
 
-    const bad = await t.call('POST', `/api/v1/tools/${getProduct.business_tool_id}/test`, { token: t.tokens.member, body: { arguments: {} } });
+    const bad = await t.call('POST', `/api/v1/tools/${getProduct.business_tool_id}/test`, {
+      token: t.tokens.member,
+      body: { arguments: {} },
+    });
     expect(bad.status).toBe(200);
     expect(bad.json.ok).toBe(false);
     expect(bad.json.error.code).toBe('invalid_parameters');
 
-    const wrongType = await t.call('POST', `/api/v1/tools/${getProduct.business_tool_id}/test`, { token: t.tokens.member, body: { arguments: ['SKU-1001'] } });
+    const wrongType = await t.call('POST', `/api/v1/tools/${getProduct.business_tool_id}/test`, {
+      token: t.tokens.member,
+      body: { arguments: ['SKU-1001'] },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.message).toBe('body.arguments must be object');
-    const unknown = await t.call('POST', '/api/v1/tools/bt_unknown/test', { token: t.tokens.member, body: { arguments: {} } });
+    const unknown = await t.call('POST', '/api/v1/tools/bt_unknown/test', {
+      token: t.tokens.member,
+      body: { arguments: {} },
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('syncs without registering anything when workspace_id is null', async () => {
-    const a = await t.call('POST', `${BASE}/${id}/sync-tools`, { token: t.tokens.owner, body: { workspace_id: null } });
+    const a = await t.call('POST', `${BASE}/${id}/sync-tools`, {
+      token: t.tokens.owner,
+      body: { workspace_id: null },
+    });
     expect(a.status).toBe(200);
     expect(a.json.tools.every((x: { business_tool_id: unknown }) => x.business_tool_id === null)).toBe(true);
-    const unknown = await t.call('POST', `${BASE}/${id}/sync-tools`, { token: t.tokens.owner, body: { workspace_id: 'ws_nope' } });
+    const unknown = await t.call('POST', `${BASE}/${id}/sync-tools`, {
+      token: t.tokens.owner,
+      body: { workspace_id: 'ws_nope' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error).toBe('validation_error');
   });
@@ -222,12 +298,21 @@ describe('with a running demo catalog connector', () => {
         await fetch(`${t.url}/api/v1/org/events`, {
           method: 'POST',
           body: raw,
-          headers: { 'content-type': 'application/json', 'x-service-connection-id': id, ...sign(signingSecret, raw) },
+          headers: {
+            'content-type': 'application/json',
+            'x-service-connection-id': id,
+            ...sign(signingSecret, raw),
+          },
         }),
       );
     const accepted = await post(body, secret);
     expect(accepted.status).toBe(201);
-    expect(accepted.json).toMatchObject({ event_id: 'quotation.created', verified: true, declared: true, payload: { quotation_id: 'Q-1' } });
+    expect(accepted.json).toMatchObject({
+      event_id: 'quotation.created',
+      verified: true,
+      declared: true,
+      payload: { quotation_id: 'Q-1' },
+    });
     const refused = await post(body, 'whsec_not_the_secret');
     expect(refused.status).toBe(401);
     expect(refused.json.error).toBe('unauthorized');

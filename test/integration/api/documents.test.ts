@@ -34,14 +34,25 @@ describe('POST /api/v1/documents', () => {
     const content = 'sku,price\nSKU-1001,249\n';
     const a = await t.call('POST', '/api/v1/documents', {
       token: t.tokens.member,
-      raw: form({ file: new Blob([content], { type: 'text/csv' }), filename: '../../etc/price list.csv', workspace_id: workspaceId }),
+      raw: form({
+        file: new Blob([content], { type: 'text/csv' }),
+        filename: '../../etc/price list.csv',
+        workspace_id: workspaceId,
+      }),
     });
     expect(a.status).toBe(201);
     // The multipart parser drops the client's directories; what is left never becomes a path as given.
-    expect(a.json).toMatchObject({ workspace_id: workspaceId, filename: 'price list.csv', content_type: 'text/csv', size: content.length });
+    expect(a.json).toMatchObject({
+      workspace_id: workspaceId,
+      filename: 'price list.csv',
+      content_type: 'text/csv',
+      size: content.length,
+    });
     expect(a.json.path).toMatch(/^documents\/[0-9a-f-]{36}-price_list\.csv$/);
     expect(await readFile(join(t.dir, a.json.path), 'utf8')).toBe(content);
-    const list = await t.call('GET', `/api/v1/documents?workspace_id=${workspaceId}`, { token: t.tokens.member });
+    const list = await t.call('GET', `/api/v1/documents?workspace_id=${workspaceId}`, {
+      token: t.tokens.member,
+    });
     expect(list.json.items.map((d: { id: string }) => d.id)).toContain(a.json.id);
   });
 
@@ -73,14 +84,21 @@ describe('POST /api/v1/documents', () => {
     ];
     for (const [label, body, message] of cases) {
       const a = await t.call('POST', '/api/v1/documents', { token: t.tokens.member, raw: body });
-      expect({ label, status: a.status, error: a.json.error }).toEqual({ label, status: 400, error: 'validation_error' });
+      expect({ label, status: a.status, error: a.json.error }).toEqual({
+        label,
+        status: 400,
+        error: 'validation_error',
+      });
       expect(a.json.message).toContain(message);
     }
     expect(await files()).toEqual(before);
   });
 
   it('refuses a JSON body and a second file with a clear code, never a 500', async () => {
-    const json = await t.call('POST', '/api/v1/documents', { token: t.tokens.member, body: { file: 'x', workspace_id: workspaceId } });
+    const json = await t.call('POST', '/api/v1/documents', {
+      token: t.tokens.member,
+      body: { file: 'x', workspace_id: workspaceId },
+    });
     expect(json.status).toBe(400);
     expect(json.json.message).toContain('multipart/form-data');
     const two = form({ file: new Blob(['a']), workspace_id: workspaceId });
@@ -91,7 +109,9 @@ describe('POST /api/v1/documents', () => {
   });
 
   it('needs a user token', async () => {
-    const a = await t.call('POST', '/api/v1/documents', { raw: form({ file: new Blob(['x']), workspace_id: workspaceId }) });
+    const a = await t.call('POST', '/api/v1/documents', {
+      raw: form({ file: new Blob(['x']), workspace_id: workspaceId }),
+    });
     expect(a.status).toBe(401);
   });
 });

@@ -16,12 +16,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-const gql = (query: string, token: string | undefined = t.tokens.owner, extra: Record<string, unknown> = {}) =>
-  t.call('POST', '/graphql', { token, body: { query, ...extra } });
+const gql = (
+  query: string,
+  token: string | undefined = t.tokens.owner,
+  extra: Record<string, unknown> = {},
+) => t.call('POST', '/graphql', { token, body: { query, ...extra } });
 
 describe('POST /graphql', () => {
   it('answers me, the organization, plans, workspaces and connections', async () => {
-    const a = await gql('{ me { email role } organization { plan } billing_plans { id current } workspaces { name } connections { name has_secret status workspace { name } } }');
+    const a = await gql(
+      '{ me { email role } organization { plan } billing_plans { id current } workspaces { name } connections { name has_secret status workspace { name } } }',
+    );
     expect(a.status).toBe(200);
     expect(a.json.errors).toBeUndefined();
     expect(a.json.data).toEqual({
@@ -38,9 +43,13 @@ describe('POST /graphql', () => {
 
   it('takes variables and answers null for an unknown id', async () => {
     const ws = t.engine.platform.workspaces.list()[1];
-    const a = await gql('query W($id: ID!) { workspace(id: $id) { name business_tools { name } } nope: connection(id: "conn_x") { id } }', t.tokens.admin, {
-      variables: { id: ws.id },
-    });
+    const a = await gql(
+      'query W($id: ID!) { workspace(id: $id) { name business_tools { name } } nope: connection(id: "conn_x") { id } }',
+      t.tokens.admin,
+      {
+        variables: { id: ws.id },
+      },
+    );
     expect(a.json).toEqual({ data: { workspace: { name: 'Sales', business_tools: [] }, nope: null } });
   });
 
@@ -132,13 +141,24 @@ describe('GET /openapi.json', () => {
 
   it('describes the secret in create and update answers only, and the upload as multipart', async () => {
     const doc = (await t.call('GET', '/openapi.json')).json;
-    const schemaOf = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content['application/json'].schema;
-    expect(schemaOf('/api/v1/org/sdk-connections', 'post', '201').properties).toHaveProperty('signing_secret');
-    expect(schemaOf('/api/v1/org/sdk-connections/{id}', 'patch', '200').properties).toHaveProperty('signing_secret');
-    expect(schemaOf('/api/v1/org/sdk-connections', 'get', '200').properties.items.items.properties).not.toHaveProperty('signing_secret');
-    expect(schemaOf('/api/v1/org/sdk-connections/{id}', 'get', '200').properties).not.toHaveProperty('signing_secret');
+    const schemaOf = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status].content['application/json'].schema;
+    expect(schemaOf('/api/v1/org/sdk-connections', 'post', '201').properties).toHaveProperty(
+      'signing_secret',
+    );
+    expect(schemaOf('/api/v1/org/sdk-connections/{id}', 'patch', '200').properties).toHaveProperty(
+      'signing_secret',
+    );
+    expect(
+      schemaOf('/api/v1/org/sdk-connections', 'get', '200').properties.items.items.properties,
+    ).not.toHaveProperty('signing_secret');
+    expect(schemaOf('/api/v1/org/sdk-connections/{id}', 'get', '200').properties).not.toHaveProperty(
+      'signing_secret',
+    );
     const upload = doc.paths['/api/v1/documents'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(doc.paths['/api/v1/org/sdk-connections'].post.requestBody.content['application/json'].schema.required).toEqual(['name']);
+    expect(
+      doc.paths['/api/v1/org/sdk-connections'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['name']);
   });
 });

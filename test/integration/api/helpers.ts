@@ -61,9 +61,19 @@ export async function startApi(
   apiOptions: Partial<PlatformApiOptions> = {},
 ): Promise<TestApi> {
   const dir = await mkdtemp(join(tmpdir(), 'ctb-api-'));
-  const engine = await createEngine({ dataDir: dir, seedPassword: SEED_PASSWORD, sleep: async () => {}, ...engineOptions });
+  const engine = await createEngine({
+    dataDir: dir,
+    seedPassword: SEED_PASSWORD,
+    sleep: async () => {},
+    ...engineOptions,
+  });
   const documentsDir = join(dir, 'documents');
-  const api = buildPlatformApi(engine.platform, { jwtSecret: JWT_KEY, documentsDir, dataDir: dir, ...apiOptions });
+  const api = buildPlatformApi(engine.platform, {
+    jwtSecret: JWT_KEY,
+    documentsDir,
+    dataDir: dir,
+    ...apiOptions,
+  });
   const url = await api.listen({ port: 0, host: '127.0.0.1' });
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
@@ -72,7 +82,12 @@ export async function startApi(
     let body: string | Buffer | FormData | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    const contentType = options.contentType === undefined ? (body !== undefined && !(body instanceof FormData) ? 'application/json' : null) : options.contentType;
+    const contentType =
+      options.contentType === undefined
+        ? body !== undefined && !(body instanceof FormData)
+          ? 'application/json'
+          : null
+        : options.contentType;
     if (contentType) headers['content-type'] = contentType;
     return read(await fetch(url + path, { method, headers, body }));
   }
@@ -83,7 +98,11 @@ export async function startApi(
     return answer.json.token;
   }
 
-  const tokens = { owner: await login('owner@example.test'), admin: await login('admin@example.test'), member: await login('member@example.test') };
+  const tokens = {
+    owner: await login('owner@example.test'),
+    admin: await login('admin@example.test'),
+    member: await login('member@example.test'),
+  };
   const owner = engine.platform.users.list().find((u) => u.role === 'owner')!;
 
   return {
@@ -124,7 +143,14 @@ export function adminRoutes(connectionId: string): Array<{ method: string; path:
   const base = '/api/v1/org/sdk-connections';
   return [
     { method: 'GET', path: base },
-    { method: 'POST', path: base, body: { name: `matrix-${Math.random().toString(36).slice(2)}`, webhook_url: 'http://127.0.0.1:9/service' } },
+    {
+      method: 'POST',
+      path: base,
+      body: {
+        name: `matrix-${Math.random().toString(36).slice(2)}`,
+        webhook_url: 'http://127.0.0.1:9/service',
+      },
+    },
     { method: 'GET', path: `${base}/${connectionId}` },
     { method: 'PATCH', path: `${base}/${connectionId}`, body: { enabled: true } },
     { method: 'POST', path: `${base}/${connectionId}/test` },

@@ -10,7 +10,10 @@ let bodyRoutes: Array<[string, string]>;
 
 beforeAll(async () => {
   t = await startApi();
-  const c = await t.engine.platform.connections.create({ name: 'robust', webhook_url: 'http://127.0.0.1:9/service' });
+  const c = await t.engine.platform.connections.create({
+    name: 'robust',
+    webhook_url: 'http://127.0.0.1:9/service',
+  });
   bodyRoutes = [
     ['POST', '/api/v1/auth/login'],
     ['POST', '/api/v1/widget/identify'],
@@ -31,7 +34,9 @@ function expectClientError(a: Answer, status: number, error: string, label: stri
   expect({ label, status: a.status, error: a.json?.error }).toEqual({ label, status, error });
   expect(typeof a.json.message).toBe('string');
   expect(a.text).not.toMatch(/\bat .+\.ts:\d+/);
-  expect(Object.keys(a.json).sort()).toEqual(Object.keys(a.json).includes('details') ? ['details', 'error', 'message'] : ['error', 'message']);
+  expect(Object.keys(a.json).sort()).toEqual(
+    Object.keys(a.json).includes('details') ? ['details', 'error', 'message'] : ['error', 'message'],
+  );
 }
 
 describe('every JSON route', () => {
@@ -54,7 +59,10 @@ describe('every JSON route', () => {
 
   it('answers validation_error for a __proto__ key (prototype poisoning)', async () => {
     for (const [method, path] of bodyRoutes) {
-      const a = await t.call(method, path, { token: t.tokens.owner, raw: '{"name":"p","__proto__":{"role":"owner"}}' });
+      const a = await t.call(method, path, {
+        token: t.tokens.owner,
+        raw: '{"name":"p","__proto__":{"role":"owner"}}',
+      });
       expectClientError(a, 400, 'validation_error', `${method} ${path}`);
     }
   });
@@ -92,7 +100,9 @@ describe('routes', () => {
   });
 
   it('answer an overlong id with validation_error rather than looking it up', async () => {
-    const a = await t.call('GET', `/api/v1/org/sdk-connections/${'x'.repeat(300)}`, { token: t.tokens.owner });
+    const a = await t.call('GET', `/api/v1/org/sdk-connections/${'x'.repeat(300)}`, {
+      token: t.tokens.owner,
+    });
     expectClientError(a, 400, 'validation_error', 'long id');
     expect(a.json.message).toContain('longer than 100 characters');
   });
@@ -109,12 +119,17 @@ describe('routes', () => {
   });
 
   it('answer an event of over 256 KiB with payload_too_large before any signature check', async () => {
-    const a = await t.call('POST', '/api/v1/org/events', { raw: JSON.stringify({ event_id: 'e', payload: 'x'.repeat(300 * 1024) }) });
+    const a = await t.call('POST', '/api/v1/org/events', {
+      raw: JSON.stringify({ event_id: 'e', payload: 'x'.repeat(300 * 1024) }),
+    });
     expectClientError(a, 413, 'payload_too_large', 'event');
   });
 
   it('answer an unsigned event with unauthorized', async () => {
-    const a = await t.call('POST', '/api/v1/org/events', { raw: '{"event_id":"e"}', headers: { 'x-service-connection-id': 'conn_x' } });
+    const a = await t.call('POST', '/api/v1/org/events', {
+      raw: '{"event_id":"e"}',
+      headers: { 'x-service-connection-id': 'conn_x' },
+    });
     expectClientError(a, 401, 'unauthorized', 'unsigned event');
   });
 });
@@ -126,7 +141,10 @@ describe('a data folder whose secret key changed', () => {
     try {
       const { id } = await s.engine.platform.connections.create({ name: 'sealed' });
       key = Buffer.alloc(32, 2);
-      const a = await s.call('PATCH', `/api/v1/org/sdk-connections/${id}`, { token: s.tokens.owner, body: { enabled: true } });
+      const a = await s.call('PATCH', `/api/v1/org/sdk-connections/${id}`, {
+        token: s.tokens.owner,
+        body: { enabled: true },
+      });
       expect(a.status).toBe(500);
       expect(a.json.error).toBe('secret_key_unavailable');
       expect(a.json.message).toContain('secret.key');

@@ -54,7 +54,14 @@ describe.each([
 
   it('creates a connection, shows its secret once and never lists it', async () => {
     const workspaces = data(await api.call('workspaces:list', undefined));
-    connection = data(await api.call('connections:create', { name: 'Catalog', webhook_url: demo.url!, signing_secret: secret, workspace_id: workspaces[0].id }));
+    connection = data(
+      await api.call('connections:create', {
+        name: 'Catalog',
+        webhook_url: demo.url!,
+        signing_secret: secret,
+        workspace_id: workspaces[0].id,
+      }),
+    );
     expect(connection.signing_secret).toBe(secret);
     expect(connection.has_secret).toBe(true);
     const listed = await api.call('connections:list', undefined);
@@ -81,7 +88,11 @@ describe.each([
     const appended: number[] = [];
     const off = api.on('history:appended', (p) => appended.push(p.id));
     const detail = data(
-      await api.call('console:send', { target: { kind: 'connection', id: connection.id }, type: 'ping', faults: { skewOffsetSeconds: 400 } }),
+      await api.call('console:send', {
+        target: { kind: 'connection', id: connection.id },
+        type: 'ping',
+        faults: { skewOffsetSeconds: 400 },
+      }),
     );
     expect(detail.direction).toBe('outgoing');
     expect(detail.responseStatus).toBe(401);
@@ -94,7 +105,13 @@ describe.each([
 
   it('console:send with a wrong secret names a signature mismatch', async () => {
     const detail = data(
-      await api.call('console:send', { target: { kind: 'local', id: demo.id }, type: 'tool.invoke', tool: 'list_products', parameters: {}, faults: { wrongSecret: true } }),
+      await api.call('console:send', {
+        target: { kind: 'local', id: demo.id },
+        type: 'tool.invoke',
+        tool: 'list_products',
+        parameters: {},
+        faults: { wrongSecret: true },
+      }),
     );
     expect(detail.verdict).toBe('invalid_signature');
     expect(detail.diagnosis?.failedCheck).toBe('signature_mismatch');
@@ -102,7 +119,12 @@ describe.each([
   });
 
   it('history:get rebuilds the same detail, and exports never carry the secret', async () => {
-    const page = data(await api.call('history:page', { filter: { direction: 'outgoing', connectionId: connection.id }, limit: 1 }));
+    const page = data(
+      await api.call('history:page', {
+        filter: { direction: 'outgoing', connectionId: connection.id },
+        limit: 1,
+      }),
+    );
     const id = page.items[0].id;
     const detail = data(await api.call('history:get', { id }));
     expect(detail.id).toBe(id);
@@ -117,17 +139,31 @@ describe.each([
   });
 
   it('answers bad input with validation_error, not a crash', async () => {
-    await expect(api.call('connections:create', { name: 42 } as never)).resolves.toMatchObject({ ok: false, error: { code: 'validation_error' } });
-    await expect(api.call('console:send', { target: { kind: 'ftp' }, type: 'ping' } as never)).resolves.toMatchObject({
+    await expect(api.call('connections:create', { name: 42 } as never)).resolves.toMatchObject({
       ok: false,
       error: { code: 'validation_error' },
     });
-    await expect(api.call('history:get', { id: -1 })).resolves.toMatchObject({ ok: false, error: { code: 'validation_error' } });
-    await expect(api.call('connections:test', { id: 'conn_missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+    await expect(
+      api.call('console:send', { target: { kind: 'ftp' }, type: 'ping' } as never),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'validation_error' },
+    });
+    await expect(api.call('history:get', { id: -1 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'validation_error' },
+    });
+    await expect(api.call('connections:test', { id: 'conn_missing' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('refuses a method that is not in the contract', async () => {
-    await expect(api.call('nope:nope' as never, {} as never)).resolves.toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    await expect(api.call('nope:nope' as never, {} as never)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'unknown_method' },
+    });
     const raw = await t.rawUnknownMethod();
     expect(raw.refused).toBe(true);
   });

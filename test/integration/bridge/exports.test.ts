@@ -24,14 +24,32 @@ describe('history exports', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ctb-exports-'));
-    backend = await openBackend({ dataDir, mode: 'browser', version: 'test', seedPassword: 'exports-pass-1', platformServer: false });
+    backend = await openBackend({
+      dataDir,
+      mode: 'browser',
+      version: 'test',
+      seedPassword: 'exports-pass-1',
+      platformServer: false,
+    });
     h = backend.handlers;
     const demo = (await h['local:list']()).find((l) => l.name === 'Demo catalog')!;
     const started = await h['local:start']({ id: demo.id });
     secret = started.definition.signingSecret as string;
-    const connection = await h['connections:create']({ name: 'Catalog', webhook_url: started.url!, signing_secret: secret });
-    refusedId = (await h['console:send']({ target: { kind: 'connection', id: connection.id }, type: 'ping', faults: { skewOffsetSeconds: -900 } })).id;
-    urlTargetId = (await h['console:send']({ target: { kind: 'url', url: started.url!, secret }, type: 'ping' })).id;
+    const connection = await h['connections:create']({
+      name: 'Catalog',
+      webhook_url: started.url!,
+      signing_secret: secret,
+    });
+    refusedId = (
+      await h['console:send']({
+        target: { kind: 'connection', id: connection.id },
+        type: 'ping',
+        faults: { skewOffsetSeconds: -900 },
+      })
+    ).id;
+    urlTargetId = (
+      await h['console:send']({ target: { kind: 'url', url: started.url!, secret }, type: 'ping' })
+    ).id;
   });
   afterAll(async () => {
     await backend?.close();
@@ -56,15 +74,21 @@ describe('history exports', () => {
   });
 
   it('cannot re-sign a call to a typed URL, whose secret the testbench never kept', async () => {
-    await expect(async () => h['history:export-curl']({ id: urlTargetId, mode: 're-signed' })).rejects.toMatchObject({ code: 'secret_unknown' });
+    await expect(async () =>
+      h['history:export-curl']({ id: urlTargetId, mode: 're-signed' }),
+    ).rejects.toMatchObject({ code: 'secret_unknown' });
   });
 
   it('redacts signatures in HAR unless secrets are asked for', async () => {
-    const redacted = (await h['history:export-har']({ ids: [refusedId, urlTargetId] })).har as { log: { entries: Array<{ request: { headers: Array<{ name: string; value: string }> } }> } };
+    const redacted = (await h['history:export-har']({ ids: [refusedId, urlTargetId] })).har as {
+      log: { entries: Array<{ request: { headers: Array<{ name: string; value: string }> } }> };
+    };
     expect(redacted.log.entries).toHaveLength(2);
-    const sig = (har: typeof redacted) => har.log.entries[0].request.headers.find((x) => x.name === 'x-service-signature')?.value;
+    const sig = (har: typeof redacted) =>
+      har.log.entries[0].request.headers.find((x) => x.name === 'x-service-signature')?.value;
     expect(sig(redacted)).toBe('[redacted]');
-    const full = (await h['history:export-har']({ ids: [refusedId], includeSecrets: true })).har as typeof redacted;
+    const full = (await h['history:export-har']({ ids: [refusedId], includeSecrets: true }))
+      .har as typeof redacted;
     expect(sig(full)).toMatch(/^v1=[0-9a-f]{64}$/);
     expect(JSON.stringify(full)).not.toContain(secret);
   });

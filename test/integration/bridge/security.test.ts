@@ -18,21 +18,28 @@ interface Answer {
 }
 
 /** node:http, because fetch will not send a forged Host header. */
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string; readFor?: number } = {}): Promise<Answer> {
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; readFor?: number } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      res.on('end', done);
-      // An event stream never ends: read its start, then hang up.
-      if (options.readFor !== undefined)
-        setTimeout(() => {
-          done();
-          req.destroy();
-        }, options.readFor);
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        res.on('end', done);
+        // An event stream never ends: read its start, then hang up.
+        if (options.readFor !== undefined)
+          setTimeout(() => {
+            done();
+            req.destroy();
+          }, options.readFor);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -44,7 +51,11 @@ describe('browser-mode security', () => {
   let server: BrowserServer;
   let staticDir: string;
   const call = (headers: Record<string, string>, method = 'app:get-info') =>
-    send(server.port, `/api/call/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '' });
+    send(server.port, `/api/call/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '',
+    });
   const good = () => ({ host: `127.0.0.1:${server.port}`, 'x-ctb-token': server.token });
 
   beforeAll(async () => {
@@ -53,7 +64,13 @@ describe('browser-mode security', () => {
     await mkdir(staticDir);
     await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>ui</title>');
     await writeFile(join(dataDir, 'outside.txt'), 'must not be served');
-    backend = await openBackend({ dataDir, mode: 'browser', version: 'test', seedPassword: 'security-pass-1', platformServer: false });
+    backend = await openBackend({
+      dataDir,
+      mode: 'browser',
+      version: 'test',
+      seedPassword: 'security-pass-1',
+      platformServer: false,
+    });
     server = await startBrowserServer({ dispatch: backend.dispatch, events: backend.hub, staticDir });
   });
   afterAll(async () => {
@@ -97,7 +114,12 @@ describe('browser-mode security', () => {
   });
 
   it('refuses a foreign Origin even with the right token', async () => {
-    for (const origin of ['https://evil.example', `http://evil.example:${server.port}`, 'null', `http://127.0.0.1:${server.port + 1}`]) {
+    for (const origin of [
+      'https://evil.example',
+      `http://evil.example:${server.port}`,
+      'null',
+      `http://127.0.0.1:${server.port + 1}`,
+    ]) {
       const res = await call({ ...good(), origin });
       expect(res.status, origin).toBe(403);
       expect(JSON.parse(res.body).error.code).toBe('forbidden_origin');
@@ -105,7 +127,12 @@ describe('browser-mode security', () => {
   });
 
   it('refuses a foreign Host (DNS rebinding) even with the right token', async () => {
-    for (const host of [`evil.example:${server.port}`, 'evil.example', `127.0.0.1:${server.port + 1}`, `127.0.0.1.evil.example:${server.port}`]) {
+    for (const host of [
+      `evil.example:${server.port}`,
+      'evil.example',
+      `127.0.0.1:${server.port + 1}`,
+      `127.0.0.1.evil.example:${server.port}`,
+    ]) {
       const res = await call({ ...good(), host });
       expect(res.status, host).toBe(403);
       expect(JSON.parse(res.body).error.code).toBe('forbidden_host');
@@ -125,7 +152,12 @@ describe('browser-mode security', () => {
   });
 
   it('never serves a file outside the UI folder', async () => {
-    for (const path of ['/../outside.txt', '/%2e%2e/outside.txt', '/..%2foutside.txt', '/%2e%2e%5coutside.txt']) {
+    for (const path of [
+      '/../outside.txt',
+      '/%2e%2e/outside.txt',
+      '/..%2foutside.txt',
+      '/%2e%2e%5coutside.txt',
+    ]) {
       const res = await send(server.port, path, { headers: { host: `127.0.0.1:${server.port}` } });
       expect(res.body, path).not.toContain('must not be served');
     }
@@ -133,21 +165,38 @@ describe('browser-mode security', () => {
 
   it('opens the event stream only with the token in its URL', async () => {
     const host = `127.0.0.1:${server.port}`;
-    const refused = await send(server.port, '/api/events', { headers: { host, 'x-ctb-token': server.token }, readFor: 200 });
+    const refused = await send(server.port, '/api/events', {
+      headers: { host, 'x-ctb-token': server.token },
+      readFor: 200,
+    });
     expect(refused.status).toBe(403);
-    const rebound = await send(server.port, `/api/events?token=${server.token}`, { headers: { host: `evil.example:${server.port}` }, readFor: 200 });
+    const rebound = await send(server.port, `/api/events?token=${server.token}`, {
+      headers: { host: `evil.example:${server.port}` },
+      readFor: 200,
+    });
     expect(rebound.status).toBe(403);
     setTimeout(() => backend.hub.emit('connections:changed', { id: 'conn_42' }), 100);
-    const stream = await send(server.port, `/api/events?token=${server.token}`, { headers: { host }, readFor: 400 });
+    const stream = await send(server.port, `/api/events?token=${server.token}`, {
+      headers: { host },
+      readFor: 400,
+    });
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.body).toContain('data: {"event":"connections:changed","payload":{"id":"conn_42"}}');
   });
 
   it('refuses a body that is not JSON, or too large', async () => {
-    const form = await send(server.port, '/api/call/app:get-info', { method: 'POST', headers: { ...good(), 'content-type': 'text/plain' }, body: 'x' });
+    const form = await send(server.port, '/api/call/app:get-info', {
+      method: 'POST',
+      headers: { ...good(), 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(form.status).toBe(415);
-    const broken = await send(server.port, '/api/call/org:set-plan', { method: 'POST', headers: { ...good(), 'content-type': 'application/json' }, body: '{"plan":' });
+    const broken = await send(server.port, '/api/call/org:set-plan', {
+      method: 'POST',
+      headers: { ...good(), 'content-type': 'application/json' },
+      body: '{"plan":',
+    });
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body).error.code).toBe('invalid_json');
   });
@@ -156,13 +205,34 @@ describe('browser-mode security', () => {
 describe('browser mode on another interface', () => {
   it('answers to the address it was given with --host', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ctb-sec-host-'));
-    const backend = await openBackend({ dataDir, mode: 'browser', version: 'test', seedPassword: 'security-pass-1', platformServer: false });
-    const server = await startBrowserServer({ dispatch: backend.dispatch, events: backend.hub, staticDir: null, host: '127.0.0.2' });
+    const backend = await openBackend({
+      dataDir,
+      mode: 'browser',
+      version: 'test',
+      seedPassword: 'security-pass-1',
+      platformServer: false,
+    });
+    const server = await startBrowserServer({
+      dispatch: backend.dispatch,
+      events: backend.hub,
+      staticDir: null,
+      host: '127.0.0.2',
+    });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/\?token=/);
       const answer = await new Promise<number>((resolve, reject) => {
         const req = request(
-          { host: '127.0.0.2', port: server.port, path: '/api/call/org:get', method: 'POST', headers: { host: `127.0.0.2:${server.port}`, 'content-type': 'application/json', 'x-ctb-token': server.token } },
+          {
+            host: '127.0.0.2',
+            port: server.port,
+            path: '/api/call/org:get',
+            method: 'POST',
+            headers: {
+              host: `127.0.0.2:${server.port}`,
+              'content-type': 'application/json',
+              'x-ctb-token': server.token,
+            },
+          },
           (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);

@@ -29,9 +29,22 @@ async function tempDir(): Promise<string> {
 
 export async function httpTransport(): Promise<TransportUnderTest> {
   const dataDir = await tempDir();
-  const backend = await openBackend({ dataDir, mode: 'browser', version: 'test', seedPassword: 'contract-pass-1' });
-  const server = await startBrowserServer({ dispatch: backend.dispatch, events: backend.hub, staticDir: null });
-  const client = createHttpClient({ baseUrl: server.origin, token: server.token, EventSource: EventSource as unknown as HttpClientOptions['EventSource'] });
+  const backend = await openBackend({
+    dataDir,
+    mode: 'browser',
+    version: 'test',
+    seedPassword: 'contract-pass-1',
+  });
+  const server = await startBrowserServer({
+    dispatch: backend.dispatch,
+    events: backend.hub,
+    staticDir: null,
+  });
+  const client = createHttpClient({
+    baseUrl: server.origin,
+    token: server.token,
+    EventSource: EventSource as unknown as HttpClientOptions['EventSource'],
+  });
   return {
     name: 'http',
     client,
@@ -58,7 +71,11 @@ export async function ipcTransport(): Promise<TransportUnderTest> {
   const fake = await import('../../unit/main/fake-electron.ts');
   fake.resetFakeElectron();
   const dataDir = await tempDir();
-  Object.assign(fake.fakeState, { userData: dataDir, senderUrl: 'file:///app/out/renderer/index.html', encryptionAvailable: false });
+  Object.assign(fake.fakeState, {
+    userData: dataDir,
+    senderUrl: 'file:///app/out/renderer/index.html',
+    encryptionAvailable: false,
+  });
   const { startDesktop } = await import('../../../src/main/app.ts');
   const backend = (await startDesktop('/app/out/main'))!;
   // Route what main pushes to its window into the fake renderer, as webContents.send would.

@@ -12,7 +12,8 @@ import { verify } from '../../../src/protocol/index.ts';
 const SECRET = 'whsec_client_test';
 let server: Server;
 let base: string;
-const seen: Array<{ headers: Record<string, string[]>; body: Buffer; verdict: ReturnType<typeof verify> }> = [];
+const seen: Array<{ headers: Record<string, string[]>; body: Buffer; verdict: ReturnType<typeof verify> }> =
+  [];
 
 function route(req: IncomingMessage, res: ServerResponse, body: Buffer) {
   const url = req.url ?? '/';
@@ -39,7 +40,13 @@ function route(req: IncomingMessage, res: ServerResponse, body: Buffer) {
     const verdict = verify(body, req.headersDistinct as Record<string, string[]>, SECRET);
     seen.push({ headers: req.headersDistinct as Record<string, string[]>, body, verdict });
     res.writeHead(verdict.ok ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(verdict.ok ? { type: 'pong', protocol_version: '1', time: 0 } : { type: 'error', code: 'invalid_signature', message: 'no' }));
+    res.end(
+      JSON.stringify(
+        verdict.ok
+          ? { type: 'pong', protocol_version: '1', time: 0 }
+          : { type: 'error', code: 'invalid_signature', message: 'no' },
+      ),
+    );
   }
 }
 
@@ -87,28 +94,50 @@ describe('signedCall', () => {
   });
 
   it('keeps a tampered body valid JSON so only the signature is wrong', async () => {
-    await signedCall({ url: `${base}/service`, secret: SECRET, body: buildRequest('tool.invoke', { tool: 'getProduct', parameters: { sku: 'SKU-1' } }), faults: { tamperBody: true } });
+    await signedCall({
+      url: `${base}/service`,
+      secret: SECRET,
+      body: buildRequest('tool.invoke', { tool: 'getProduct', parameters: { sku: 'SKU-1' } }),
+      faults: { tamperBody: true },
+    });
     expect(() => JSON.parse(last().body.toString())).not.toThrow();
   });
 
   it('re-cases header names on the wire and the receiver still accepts them', async () => {
-    const r = await signedCall({ url: `${base}/service`, secret: SECRET, body: ping(), faults: { headerCase: 'upper' } });
+    const r = await signedCall({
+      url: `${base}/service`,
+      secret: SECRET,
+      body: ping(),
+      faults: { headerCase: 'upper' },
+    });
     expect(r.request.headers.some(([n]) => n === 'X-SERVICE-SIGNATURE')).toBe(true);
     expect(r.response?.status).toBe(200);
   });
 
   it('delivers a replay twice with identical bytes and signature', async () => {
     const before = seen.length;
-    const r = await signedCall({ url: `${base}/service`, secret: SECRET, body: ping(), faults: { replay: true } });
+    const r = await signedCall({
+      url: `${base}/service`,
+      secret: SECRET,
+      body: ping(),
+      faults: { replay: true },
+    });
     expect(seen.length).toBe(before + 2);
     expect(seen[before].body.equals(seen[before + 1].body)).toBe(true);
-    expect(seen[before].headers['x-service-signature']).toEqual(seen[before + 1].headers['x-service-signature']);
+    expect(seen[before].headers['x-service-signature']).toEqual(
+      seen[before + 1].headers['x-service-signature'],
+    );
     expect(r.original?.response?.status).toBe(200);
   });
 });
 
 describe('rawCall', () => {
-  const req = (path: string) => ({ method: 'POST', url: `${base}${path}`, headers: [] as Array<[string, string]>, body: Buffer.from('{}') });
+  const req = (path: string) => ({
+    method: 'POST',
+    url: `${base}${path}`,
+    headers: [] as Array<[string, string]>,
+    body: Buffer.from('{}'),
+  });
 
   it('refuses to follow a redirect and says where it pointed', async () => {
     const r = await rawCall(req('/redirect'));
@@ -139,7 +168,12 @@ describe('rawCall', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as AddressInfo).port;
     await new Promise((r) => probe.close(r));
-    const r = await rawCall({ method: 'POST', url: `http://127.0.0.1:${port}/service`, headers: [], body: Buffer.from('{}') });
+    const r = await rawCall({
+      method: 'POST',
+      url: `http://127.0.0.1:${port}/service`,
+      headers: [],
+      body: Buffer.from('{}'),
+    });
     expect(r.error?.code).toBe('connect_error');
   });
 });
@@ -148,7 +182,12 @@ describe('rawCall with a pinned address', () => {
   it('connects to the pinned address whatever the host name resolves to, keeping the Host header', async () => {
     const port = new URL(base).port;
     // .invalid never resolves (RFC 6761): only the pin can make this call reach the server.
-    const unpinned = await rawCall({ method: 'POST', url: `http://connector.invalid:${port}/service`, headers: [], body: Buffer.from('{}') });
+    const unpinned = await rawCall({
+      method: 'POST',
+      url: `http://connector.invalid:${port}/service`,
+      headers: [],
+      body: Buffer.from('{}'),
+    });
     expect(unpinned.error?.code).toBe('connect_error');
     const before = seen.length;
     const pinned = await signedCall({

@@ -24,7 +24,11 @@ function build(): { connector: Connector; contexts: ToolContext[] } {
         description: 'Looks a thing up',
         input_schema: {
           type: 'object',
-          properties: { sku: { type: 'string', minLength: 1 }, qty: { type: 'integer', minimum: 1 }, tags: { type: 'array', items: { type: 'string' } } },
+          properties: {
+            sku: { type: 'string', minLength: 1 },
+            qty: { type: 'integer', minimum: 1 },
+            tags: { type: 'array', items: { type: 'string' } },
+          },
           required: ['sku'],
           additionalProperties: false,
         },
@@ -34,14 +38,22 @@ function build(): { connector: Connector; contexts: ToolContext[] } {
         return { sku: p.sku, qty: p.qty ?? 1, greeting: 'héllo ✓' };
       },
     )
-    .tool('approve', { description: 'Manager only', chat: false, auth: 'optional', input_schema: { type: 'object' } }, () => ({ ok: true }))
+    .tool(
+      'approve',
+      { description: 'Manager only', chat: false, auth: 'optional', input_schema: { type: 'object' } },
+      () => ({ ok: true }),
+    )
     .tool('refuse', { description: 'Throws a ToolError', input_schema: { type: 'object' } }, () => {
       throw new ToolError('out_of_stock', 'SKU-1 is out of stock', { sku: 'SKU-1' });
     })
     .tool('crash', { description: 'Throws a plain Error', input_schema: { type: 'object' } }, async () => {
       throw new Error('database connection lost\n    at Object.query (/srv/app/db.js:10:5)');
     })
-    .tool('array', { description: 'Returns an array', input_schema: { type: 'object' } }, () => [1, 2] as never)
+    .tool(
+      'array',
+      { description: 'Returns an array', input_schema: { type: 'object' } },
+      () => [1, 2] as never,
+    )
     .metadata(metadata);
   return { connector, contexts };
 }
@@ -107,7 +119,9 @@ describe('connector answers', () => {
   });
 
   it('runs a tool and passes the request context to the handler', async () => {
-    const a = await post(invoke('lookup', { sku: 'SKU-1', qty: 2 }, { request_id: 'req-ctx' }), { headers: { 'x-service-trace-id': 'trace-9' } });
+    const a = await post(invoke('lookup', { sku: 'SKU-1', qty: 2 }, { request_id: 'req-ctx' }), {
+      headers: { 'x-service-trace-id': 'trace-9' },
+    });
     expect(a.status).toBe(200);
     expect(a.json).toEqual({ type: 'result', output: { sku: 'SKU-1', qty: 2, greeting: 'héllo ✓' } });
     expect(built.contexts.at(-1)).toEqual({
@@ -123,7 +137,11 @@ describe('connector answers', () => {
 });
 
 describe('connector error answers', () => {
-  const expectError = (a: { status: number; json: Record<string, unknown> }, status: number, code: string) => {
+  const expectError = (
+    a: { status: number; json: Record<string, unknown> },
+    status: number,
+    code: string,
+  ) => {
     expect(a.status).toBe(status);
     expect(a.json.type).toBe('error');
     expect(a.json.code).toBe(code);
@@ -139,9 +157,17 @@ describe('connector error answers', () => {
   it('answers invalid_signature 401 when the body was altered after signing', async () => {
     const body = JSON.stringify(envelope('ping'));
     const headers = sign(SECRET, body, { timestamp: NOW });
-    const res = await fetch(server.url, { method: 'POST', body: body.replace('ping', 'pong'), headers: { ...headers } });
+    const res = await fetch(server.url, {
+      method: 'POST',
+      body: body.replace('ping', 'pong'),
+      headers: { ...headers },
+    });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ type: 'error', code: 'invalid_signature', message: 'the request signature could not be verified' });
+    expect(await res.json()).toEqual({
+      type: 'error',
+      code: 'invalid_signature',
+      message: 'the request signature could not be verified',
+    });
   });
 
   it('answers invalid_signature 401 when the signing headers are missing', async () => {
@@ -226,7 +252,10 @@ describe('connector error answers', () => {
       ['POST', '/service/extra'],
       ['GET', '/'],
     ]) {
-      const res = await fetch(new URL(path, server.url), { method, body: method === 'GET' ? undefined : '{}' });
+      const res = await fetch(new URL(path, server.url), {
+        method,
+        body: method === 'GET' ? undefined : '{}',
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toEqual({ error: 'not_found' });
     }
@@ -247,11 +276,20 @@ describe('timestamp window through the SDK', () => {
   ])('answers a request signed %s with %i', async (_label, offset, status) => {
     const a = await post(envelope('ping'), { timestamp: NOW + offset });
     expect(a.status).toBe(status);
-    if (status === 401) expect(a.json).toEqual({ type: 'error', code: 'invalid_signature', message: 'the request signature could not be verified' });
+    if (status === 401)
+      expect(a.json).toEqual({
+        type: 'error',
+        code: 'invalid_signature',
+        message: 'the request signature could not be verified',
+      });
   });
 
   it('honours a configured window', async () => {
-    const tight = await createConnector({ signingSecret: SECRET, now: () => NOW, maxTimestampSkewSeconds: 5 }).listen(0);
+    const tight = await createConnector({
+      signingSecret: SECRET,
+      now: () => NOW,
+      maxTimestampSkewSeconds: 5,
+    }).listen(0);
     try {
       expect((await signedPost(tight.url, envelope('ping'), { timestamp: NOW - 5 })).status).toBe(200);
       expect((await signedPost(tight.url, envelope('ping'), { timestamp: NOW + 6 })).status).toBe(401);

@@ -20,7 +20,11 @@ const created: Quotation[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ctb-demo-'));
   dbFile = join(dir, 'catalog.sqlite');
-  catalog = createDemoCatalog({ signingSecret: SECRET, dbFile, onQuotationCreated: (q) => void created.push(q) });
+  catalog = createDemoCatalog({
+    signingSecret: SECRET,
+    dbFile,
+    onQuotationCreated: (q) => void created.push(q),
+  });
   server = await catalog.connector.listen(0);
 });
 afterAll(async () => {
@@ -44,8 +48,19 @@ const GOLD_LINES = [
 describe('demo catalog', () => {
   it('declares its tools and the organization metadata of protocol.md 2.4 in capabilities', async () => {
     const a = await signedPost(server.url, envelope('capabilities.list'));
-    const tools = a.json.tools as Array<{ name: string; chat: boolean; input_schema: { required?: string[] } }>;
-    expect(tools.map((t) => t.name)).toEqual(['searchProducts', 'getProduct', 'calculateQuote', 'createQuotation', 'approveQuotation', 'rejectQuotation']);
+    const tools = a.json.tools as Array<{
+      name: string;
+      chat: boolean;
+      input_schema: { required?: string[] };
+    }>;
+    expect(tools.map((t) => t.name)).toEqual([
+      'searchProducts',
+      'getProduct',
+      'calculateQuote',
+      'createQuotation',
+      'approveQuotation',
+      'rejectQuotation',
+    ]);
     expect(tools.filter((t) => !t.chat).map((t) => t.name)).toEqual(['approveQuotation', 'rejectQuotation']);
     expect(tools.find((t) => t.name === 'getProduct')!.input_schema.required).toEqual(['sku']);
     expect(a.json.metadata).toEqual({
@@ -80,7 +95,15 @@ describe('demo catalog', () => {
   it('gets a product by sku with its price and stock', async () => {
     const r = await call('getProduct', { sku: 'SKU-1006' });
     expect(r.output).toEqual({
-      product: { sku: 'SKU-1006', name: '27-inch 4K Monitor', category: 'Electronics', description: 'IPS panel, USB-C 65 W power delivery', unit: 'each', unit_price: 329, stock: 31 },
+      product: {
+        sku: 'SKU-1006',
+        name: '27-inch 4K Monitor',
+        category: 'Electronics',
+        description: 'IPS panel, USB-C 65 W power delivery',
+        unit: 'each',
+        unit_price: 329,
+        stock: 31,
+      },
     });
   });
 
@@ -90,7 +113,10 @@ describe('demo catalog', () => {
   });
 
   it('catches invalid parameters with the schema before any handler runs', async () => {
-    const r = await call('calculateQuote', { lines: [{ sku: 'SKU-1001', quantity: 0 }, { quantity: 2 }], tier: 'platinum' });
+    const r = await call('calculateQuote', {
+      lines: [{ sku: 'SKU-1001', quantity: 0 }, { quantity: 2 }],
+      tier: 'platinum',
+    });
     expect(r.code).toBe('invalid_parameters');
     expect(r.message).toContain('/lines/0/quantity must be >= 1');
     expect(r.message).toContain('/lines/1/sku is required');
@@ -106,17 +132,35 @@ describe('demo catalog', () => {
   it('prices a gold quote: volume breaks per line, then 10 % on the rest', async () => {
     const q = (await call('calculateQuote', { lines: GOLD_LINES, tier: 'gold' })).output!;
     // 249.00 x 12 = 2988.00 - 3 % (89.64); 32.90 x 100 = 3290.00 - 12 % (394.80); 6.90 x 3 = 20.70.
-    expect((q.lines as Array<Record<string, unknown>>).map((l) => [l.gross, l.volume_discount, l.net])).toEqual([
+    expect(
+      (q.lines as Array<Record<string, unknown>>).map((l) => [l.gross, l.volume_discount, l.net]),
+    ).toEqual([
       [2988, 89.64, 2898.36],
       [3290, 394.8, 2895.2],
       [20.7, 0, 20.7],
     ]);
-    expect(q).toMatchObject({ currency: 'USD', tier: 'gold', subtotal: 6298.7, volume_discount: 484.44, tier_discount_rate: 0.1, tier_discount: 581.43, discount: 1065.87, total: 5232.83 });
+    expect(q).toMatchObject({
+      currency: 'USD',
+      tier: 'gold',
+      subtotal: 6298.7,
+      volume_discount: 484.44,
+      tier_discount_rate: 0.1,
+      tier_discount: 581.43,
+      discount: 1065.87,
+      total: 5232.83,
+    });
   });
 
   it('prices the same lines at silver and standard', async () => {
-    expect((await call('calculateQuote', { lines: GOLD_LINES, tier: 'silver' })).output).toMatchObject({ tier_discount: 290.71, total: 5523.55 });
-    expect((await call('calculateQuote', { lines: GOLD_LINES })).output).toMatchObject({ tier: 'standard', tier_discount: 0, total: 5814.26 });
+    expect((await call('calculateQuote', { lines: GOLD_LINES, tier: 'silver' })).output).toMatchObject({
+      tier_discount: 290.71,
+      total: 5523.55,
+    });
+    expect((await call('calculateQuote', { lines: GOLD_LINES })).output).toMatchObject({
+      tier: 'standard',
+      tier_discount: 0,
+      total: 5814.26,
+    });
   });
 
   it('flags lines that exceed the stock', async () => {
@@ -125,15 +169,35 @@ describe('demo catalog', () => {
   });
 
   it('creates a quotation pending approval, stores it in its SQLite file and fires the callback', async () => {
-    const r = await call('createQuotation', { customer_name: 'Acme Ltd', lines: GOLD_LINES, total: 5232.83, tier: 'gold' }, { request_id: 'req-q1' });
-    expect(r.output).toMatchObject({ id: 'Q-000001', status: 'pending_approval', customer_name: 'Acme Ltd', total: 5232.83, event: { id: 'quotation.created', emitted: true } });
-    expect(created.map((q) => [q.id, q.status, q.total, q.lines.length])).toEqual([['Q-000001', 'pending_approval', 5232.83, 3]]);
+    const r = await call(
+      'createQuotation',
+      { customer_name: 'Acme Ltd', lines: GOLD_LINES, total: 5232.83, tier: 'gold' },
+      { request_id: 'req-q1' },
+    );
+    expect(r.output).toMatchObject({
+      id: 'Q-000001',
+      status: 'pending_approval',
+      customer_name: 'Acme Ltd',
+      total: 5232.83,
+      event: { id: 'quotation.created', emitted: true },
+    });
+    expect(created.map((q) => [q.id, q.status, q.total, q.lines.length])).toEqual([
+      ['Q-000001', 'pending_approval', 5232.83, 3],
+    ]);
 
     // Read back through a separate connection to the file: the quotation is really on disk.
     const other = new Database(dbFile, { readonly: true });
     try {
-      const row = other.prepare('SELECT id, customer_name, status, total_cents, request_id FROM quotations').get();
-      expect(row).toEqual({ id: 'Q-000001', customer_name: 'Acme Ltd', status: 'pending_approval', total_cents: 523283, request_id: 'req-q1' });
+      const row = other
+        .prepare('SELECT id, customer_name, status, total_cents, request_id FROM quotations')
+        .get();
+      expect(row).toEqual({
+        id: 'Q-000001',
+        customer_name: 'Acme Ltd',
+        status: 'pending_approval',
+        total_cents: 523283,
+        request_id: 'req-q1',
+      });
       expect((other.prepare('SELECT COUNT(*) AS n FROM quotation_lines').get() as { n: number }).n).toBe(3);
     } finally {
       other.close();
@@ -141,7 +205,11 @@ describe('demo catalog', () => {
   });
 
   it('answers the same quotation to a retried request_id without creating another', async () => {
-    const r = await call('createQuotation', { customer_name: 'Acme Ltd', lines: GOLD_LINES, total: 5232.83, tier: 'gold' }, { request_id: 'req-q1' });
+    const r = await call(
+      'createQuotation',
+      { customer_name: 'Acme Ltd', lines: GOLD_LINES, total: 5232.83, tier: 'gold' },
+      { request_id: 'req-q1' },
+    );
     expect(r.output!.id).toBe('Q-000001');
     expect(created).toHaveLength(1);
   });
@@ -153,10 +221,20 @@ describe('demo catalog', () => {
   });
 
   it('approves and rejects pending quotations once', async () => {
-    const second = await call('createQuotation', { customer_name: 'Beta GmbH', lines: [{ sku: 'SKU-1030', quantity: 2 }], total: 43.8 });
+    const second = await call('createQuotation', {
+      customer_name: 'Beta GmbH',
+      lines: [{ sku: 'SKU-1030', quantity: 2 }],
+      total: 43.8,
+    });
     expect(second.output!.id).toBe('Q-000002');
-    expect((await call('approveQuotation', { quotation_id: 'Q-000001', note: 'ok' })).output).toMatchObject({ id: 'Q-000001', status: 'approved' });
-    expect((await call('rejectQuotation', { quotation_id: 'q-000002' })).output).toMatchObject({ id: 'Q-000002', status: 'rejected' });
+    expect((await call('approveQuotation', { quotation_id: 'Q-000001', note: 'ok' })).output).toMatchObject({
+      id: 'Q-000001',
+      status: 'approved',
+    });
+    expect((await call('rejectQuotation', { quotation_id: 'q-000002' })).output).toMatchObject({
+      id: 'Q-000002',
+      status: 'rejected',
+    });
     const again = await call('rejectQuotation', { quotation_id: 'Q-000001' });
     expect(again).toMatchObject({ type: 'error', code: 'invalid_state' });
     expect((await call('approveQuotation', { quotation_id: 'Q-999999' })).code).toBe('not_found');

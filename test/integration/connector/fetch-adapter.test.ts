@@ -9,19 +9,36 @@ import { SECRET, envelope, invoke, read } from './helpers.ts';
 const NOW = 1_800_000_000;
 const connector = createConnector({ signingSecret: SECRET, now: () => NOW, maxBodyBytes: 4096 }).tool(
   'greet',
-  { description: 'Greets', input_schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+  {
+    description: 'Greets',
+    input_schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  },
   (p) => ({ message: `Hello, ${p.name}` }),
 );
 
-function request(payload: unknown, options: { timestamp?: number; method?: string; path?: string; headers?: Record<string, string> } = {}): Request {
+function request(
+  payload: unknown,
+  options: { timestamp?: number; method?: string; path?: string; headers?: Record<string, string> } = {},
+): Request {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  const headers = new Headers({ ...sign(SECRET, body, { timestamp: options.timestamp ?? NOW }), ...options.headers });
-  return new Request(`http://connector.test${options.path ?? '/service'}`, { method: options.method ?? 'POST', body, headers });
+  const headers = new Headers({
+    ...sign(SECRET, body, { timestamp: options.timestamp ?? NOW }),
+    ...options.headers,
+  });
+  return new Request(`http://connector.test${options.path ?? '/service'}`, {
+    method: options.method ?? 'POST',
+    body,
+    headers,
+  });
 }
 
 describe('fetch adapter', () => {
   it('answers ping and runs a tool', async () => {
-    expect((await read(await connector.fetch(request(envelope('ping'))))).json).toEqual({ type: 'pong', protocol_version: '1', time: NOW });
+    expect((await read(await connector.fetch(request(envelope('ping'))))).json).toEqual({
+      type: 'pong',
+      protocol_version: '1',
+      time: NOW,
+    });
     const a = await read(await connector.fetch(request(invoke('greet', { name: 'Ana' }))));
     expect(a.status).toBe(200);
     expect(a.headers.get('content-type')).toBe('application/json');
@@ -37,7 +54,9 @@ describe('fetch adapter', () => {
     const body = JSON.stringify(envelope('ping'));
     const headers = new Headers({ ...sign(SECRET, body, { timestamp: NOW }) });
     headers.append('x-service-signature', headers.get('x-service-signature')!);
-    const a = await read(await connector.fetch(new Request('http://connector.test/service', { method: 'POST', body, headers })));
+    const a = await read(
+      await connector.fetch(new Request('http://connector.test/service', { method: 'POST', body, headers })),
+    );
     expect(a.status).toBe(401);
     expect(a.json.code).toBe('invalid_signature');
   });
@@ -54,7 +73,11 @@ describe('fetch adapter', () => {
         controller.enqueue(new Uint8Array(1024).fill(0x20));
       },
     });
-    const req = new Request('http://connector.test/service', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const req = new Request('http://connector.test/service', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     const a = await read(await connector.fetch(req));
     expect(a.status).toBe(413);
     expect(a.json.code).toBe('payload_too_large');

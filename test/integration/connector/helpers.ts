@@ -7,11 +7,28 @@ import { sign } from '../../../src/protocol/index.ts';
 export const SECRET = 'whsec_test_0123456789abcdef';
 
 export function envelope(type: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { protocol_version: '1', request_id: `req-${Math.random().toString(36).slice(2, 10)}`, type, ...extra };
+  return {
+    protocol_version: '1',
+    request_id: `req-${Math.random().toString(36).slice(2, 10)}`,
+    type,
+    ...extra,
+  };
 }
 
-export function invoke(tool: string, parameters: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return envelope('tool.invoke', { organization_id: 'org_1', conversation_id: 'conv_1', channel: 'whatsapp', identity: {}, tool, parameters, ...extra });
+export function invoke(
+  tool: string,
+  parameters: unknown,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return envelope('tool.invoke', {
+    organization_id: 'org_1',
+    conversation_id: 'conv_1',
+    channel: 'whatsapp',
+    identity: {},
+    tool,
+    parameters,
+    ...extra,
+  });
 }
 
 export interface Answer {
@@ -25,11 +42,24 @@ export interface Answer {
 export async function signedPost(
   url: string,
   payload: unknown,
-  options: { secret?: string; timestamp?: number; headers?: Record<string, string>; protocolVersion?: string } = {},
+  options: {
+    secret?: string;
+    timestamp?: number;
+    headers?: Record<string, string>;
+    protocolVersion?: string;
+  } = {},
 ): Promise<Answer> {
-  const body = typeof payload === 'string' || payload instanceof Uint8Array ? payload : JSON.stringify(payload);
-  const signed = sign(options.secret ?? SECRET, body, { timestamp: options.timestamp, protocolVersion: options.protocolVersion });
-  const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...signed, ...options.headers } });
+  const body =
+    typeof payload === 'string' || payload instanceof Uint8Array ? payload : JSON.stringify(payload);
+  const signed = sign(options.secret ?? SECRET, body, {
+    timestamp: options.timestamp,
+    protocolVersion: options.protocolVersion,
+  });
+  const res = await fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...signed, ...options.headers },
+  });
   return read(res);
 }
 
@@ -55,7 +85,11 @@ export interface RawAnswer {
  * Writes raw bytes to the server and collects the answer until the server closes the socket or
  * `waitMs` passes. `chunks` are written one after another, `gapMs` apart (a slow sender).
  */
-export function rawExchange(port: number, chunks: Array<string | Buffer>, options: { gapMs?: number; waitMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  chunks: Array<string | Buffer>,
+  options: { gapMs?: number; waitMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
@@ -92,7 +126,12 @@ export function rawExchange(port: number, chunks: Array<string | Buffer>, option
 }
 
 /** A complete raw HTTP/1.1 POST with a signed body; `headers` lines are appended verbatim. */
-export function rawSignedPost(path: string, body: string | Buffer, extraLines: string[] = [], options: { secret?: string; sign?: boolean } = {}): Buffer {
+export function rawSignedPost(
+  path: string,
+  body: string | Buffer,
+  extraLines: string[] = [],
+  options: { secret?: string; sign?: boolean } = {},
+): Buffer {
   const signed = options.sign === false ? {} : sign(options.secret ?? SECRET, body);
   const lines = [
     `POST ${path} HTTP/1.1`,
@@ -103,5 +142,8 @@ export function rawSignedPost(path: string, body: string | Buffer, extraLines: s
     ...Object.entries(signed).map(([k, v]) => `${k}: ${v}`),
     ...extraLines,
   ];
-  return Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n'), Buffer.isBuffer(body) ? body : Buffer.from(body)]);
+  return Buffer.concat([
+    Buffer.from(lines.join('\r\n') + '\r\n\r\n'),
+    Buffer.isBuffer(body) ? body : Buffer.from(body),
+  ]);
 }

@@ -12,11 +12,23 @@ let server: ListeningConnector;
 const events: ExchangeEvent[] = [];
 
 beforeAll(async () => {
-  const connector = createConnector({ signingSecret: SECRET, maxBodyBytes: LIMIT, headersTimeoutMs: 300, requestTimeoutMs: 600 })
-    .tool('echo', { description: 'Echoes text', input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }, (p) => ({
-      text: p.text,
-      length: (p.text as string).length,
-    }))
+  const connector = createConnector({
+    signingSecret: SECRET,
+    maxBodyBytes: LIMIT,
+    headersTimeoutMs: 300,
+    requestTimeoutMs: 600,
+  })
+    .tool(
+      'echo',
+      {
+        description: 'Echoes text',
+        input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      },
+      (p) => ({
+        text: p.text,
+        length: (p.text as string).length,
+      }),
+    )
     .on('exchange', (e) => events.push(e));
   server = await connector.listen(0);
 });
@@ -32,12 +44,18 @@ describe('hostile clients on the node:http adapter', () => {
   it('answers invalid_request 400 to a signed non-JSON body, then keeps serving', async () => {
     const a = await rawExchange(server.port, [rawSignedPost('/service', '<xml>not json</xml>')]);
     expect(a.status).toBe(400);
-    expect(JSON.parse(a.body)).toMatchObject({ type: 'error', code: 'invalid_request', message: 'the body is not valid JSON' });
+    expect(JSON.parse(a.body)).toMatchObject({
+      type: 'error',
+      code: 'invalid_request',
+      message: 'the body is not valid JSON',
+    });
     await stillServes();
   });
 
   it('answers 413 from content-length alone without waiting for the body, then keeps serving', async () => {
-    const head = [`POST /service HTTP/1.1`, 'host: 127.0.0.1', `content-length: ${LIMIT * 16}`, '', ''].join('\r\n');
+    const head = [`POST /service HTTP/1.1`, 'host: 127.0.0.1', `content-length: ${LIMIT * 16}`, '', ''].join(
+      '\r\n',
+    );
     // Only the head is sent: the answer must not wait for the 1 MiB that was announced.
     const a = await rawExchange(server.port, [head], { waitMs: 3000 });
     expect(a.status).toBe(413);
@@ -48,11 +66,20 @@ describe('hostile clients on the node:http adapter', () => {
   });
 
   it('answers 413 to an oversized chunked body with no content-length and closes, then keeps serving', async () => {
-    const head = [`POST /service HTTP/1.1`, 'host: 127.0.0.1', 'transfer-encoding: chunked', '', ''].join('\r\n');
+    const head = [`POST /service HTTP/1.1`, 'host: 127.0.0.1', 'transfer-encoding: chunked', '', ''].join(
+      '\r\n',
+    );
     const chunk = Buffer.alloc(16 * 1024, 0x61);
-    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    const frame = Buffer.concat([
+      Buffer.from(`${chunk.length.toString(16)}\r\n`),
+      chunk,
+      Buffer.from('\r\n'),
+    ]);
     // Five 16 KiB chunks pass the 64 KiB limit; the chunked body is never terminated.
-    const a = await rawExchange(server.port, [head, frame, frame, frame, frame, frame, frame], { gapMs: 5, waitMs: 3000 });
+    const a = await rawExchange(server.port, [head, frame, frame, frame, frame, frame, frame], {
+      gapMs: 5,
+      waitMs: 3000,
+    });
     expect(a.status).toBe(413);
     expect(a.closed).toBe(true);
     expect(JSON.parse(a.body).code).toBe('payload_too_large');
@@ -88,9 +115,15 @@ describe('hostile clients on the node:http adapter', () => {
   it('answers invalid_signature 401 to a doubled signature header, then keeps serving', async () => {
     const body = JSON.stringify(envelope('ping'));
     const { 'x-service-signature': sig } = sign(SECRET, body);
-    const a = await rawExchange(server.port, [rawSignedPost('/service', body, [`X-Service-Signature: ${sig}`])]);
+    const a = await rawExchange(server.port, [
+      rawSignedPost('/service', body, [`X-Service-Signature: ${sig}`]),
+    ]);
     expect(a.status).toBe(401);
-    expect(JSON.parse(a.body)).toEqual({ type: 'error', code: 'invalid_signature', message: 'the request signature could not be verified' });
+    expect(JSON.parse(a.body)).toEqual({
+      type: 'error',
+      code: 'invalid_signature',
+      message: 'the request signature could not be verified',
+    });
     const last = events.at(-1)!;
     expect(last.response.outcome.verification).toMatchObject({ ok: false, reason: 'duplicated_header' });
     expect(last.headers.filter(([n]) => n.toLowerCase() === 'x-service-signature')).toHaveLength(2);
@@ -101,18 +134,29 @@ describe('hostile clients on the node:http adapter', () => {
     const body = JSON.stringify(envelope('ping'));
     const a = await rawExchange(server.port, [rawSignedPost('/service', body, ['x-service-timestamp: 1'])]);
     expect(a.status).toBe(401);
-    expect(events.at(-1)!.response.outcome.verification).toMatchObject({ ok: false, reason: 'duplicated_header', header: 'x-service-timestamp' });
+    expect(events.at(-1)!.response.outcome.verification).toMatchObject({
+      ok: false,
+      reason: 'duplicated_header',
+      header: 'x-service-timestamp',
+    });
   });
 
   it('answers invalid_signature 401 to missing signing headers and records why', async () => {
-    const a = await rawExchange(server.port, [rawSignedPost('/service', JSON.stringify(envelope('ping')), [], { sign: false })]);
+    const a = await rawExchange(server.port, [
+      rawSignedPost('/service', JSON.stringify(envelope('ping')), [], { sign: false }),
+    ]);
     expect(a.status).toBe(401);
-    expect(events.at(-1)!.response.outcome).toMatchObject({ code: 'invalid_signature', verification: { reason: 'missing_header' } });
+    expect(events.at(-1)!.response.outcome).toMatchObject({
+      code: 'invalid_signature',
+      verification: { reason: 'missing_header' },
+    });
     await stillServes();
   });
 
   it('answers 408 to a sender too slow to finish its headers, then keeps serving', async () => {
-    const a = await rawExchange(server.port, ['POST /service HTTP/1.1\r\n', 'host: 127.0.0.1\r\n'], { waitMs: 4000 });
+    const a = await rawExchange(server.port, ['POST /service HTTP/1.1\r\n', 'host: 127.0.0.1\r\n'], {
+      waitMs: 4000,
+    });
     expect(a.status).toBe(408);
     expect(a.closed).toBe(true);
     expect(JSON.parse(a.body).code).toBe('request_timeout');
@@ -138,7 +182,10 @@ describe('hostile clients on the node:http adapter', () => {
     const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x80]);
     const a = await rawExchange(server.port, [rawSignedPost('/service', binary)]);
     expect(a.status).toBe(400);
-    expect(JSON.parse(a.body)).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('UTF-8') });
+    expect(JSON.parse(a.body)).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('UTF-8'),
+    });
     await stillServes();
   });
 
@@ -157,7 +204,13 @@ describe('hostile clients on the node:http adapter', () => {
     expect(e.method).toBe('POST');
     expect(e.path).toBe('/service');
     expect(JSON.parse(e.body.toString('utf8')).request_id).toBe('req-ev');
-    expect(e.response.outcome).toMatchObject({ requestType: 'tool.invoke', tool: 'echo', requestId: 'req-ev', code: null, verification: { ok: true } });
+    expect(e.response.outcome).toMatchObject({
+      requestType: 'tool.invoke',
+      tool: 'echo',
+      requestId: 'req-ev',
+      code: null,
+      verification: { ok: true },
+    });
     expect(e.durationMs).toBeGreaterThanOrEqual(0);
     expect(e.startedAt).toBeGreaterThan(1_600_000_000_000);
   });

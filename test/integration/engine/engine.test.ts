@@ -20,14 +20,21 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function open(dataDir: string, options: Parameters<typeof createEngine>[0] extends infer O ? Partial<O> : never = {}): Promise<Engine> {
+async function open(
+  dataDir: string,
+  options: Parameters<typeof createEngine>[0] extends infer O ? Partial<O> : never = {},
+): Promise<Engine> {
   const engine = await createEngine({ dataDir, ...options });
   cleanups.push(() => engine.close());
   return engine;
 }
 
 async function login(url: string, email: string, password: string): Promise<Response> {
-  return fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  return fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 }
 
 describe('createEngine', () => {
@@ -39,14 +46,21 @@ describe('createEngine', () => {
     expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
     expect(engine.seedInfo.created).toBe(true);
     expect(engine.seedInfo.password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
-    expect(engine.platform.users.list().map((u) => u.role).sort()).toEqual(['admin', 'member', 'owner']);
+    expect(
+      engine.platform.users
+        .list()
+        .map((u) => u.role)
+        .sort(),
+    ).toEqual(['admin', 'member', 'owner']);
   });
 
   it('keeps users, password and tokens across a restart of the same folder', async () => {
     const dir = await tempDir();
     const first = await createEngine({ dataDir: dir, seedPassword: 'first-password' });
     const server = await first.startPlatformServer();
-    const { token } = (await (await login(server.url, 'owner@example.test', 'first-password')).json()) as { token: string };
+    const { token } = (await (await login(server.url, 'owner@example.test', 'first-password')).json()) as {
+      token: string;
+    };
     await first.close();
 
     const second = await open(dir, { seedPassword: 'another-password' });
@@ -55,7 +69,9 @@ describe('createEngine', () => {
     expect((await login(again.url, 'owner@example.test', 'another-password')).status).toBe(401);
     expect((await login(again.url, 'owner@example.test', 'first-password')).status).toBe(200);
     // The JWT key derives from the folder's key, so a token from before the restart still opens the API.
-    const workspaces = await fetch(`${again.url}/api/v1/org/workspaces`, { headers: { authorization: `Bearer ${token}` } });
+    const workspaces = await fetch(`${again.url}/api/v1/org/workspaces`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(workspaces.status).toBe(200);
   });
 
@@ -64,8 +80,12 @@ describe('createEngine', () => {
     const b = await open(await tempDir(), { seedPassword: 'password-a' });
     const sa = await a.startPlatformServer();
     const sb = await b.startPlatformServer();
-    const { token } = (await (await login(sa.url, 'owner@example.test', 'password-a')).json()) as { token: string };
-    const answer = await fetch(`${sb.url}/api/v1/org/workspaces`, { headers: { authorization: `Bearer ${token}` } });
+    const { token } = (await (await login(sa.url, 'owner@example.test', 'password-a')).json()) as {
+      token: string;
+    };
+    const answer = await fetch(`${sb.url}/api/v1/org/workspaces`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(answer.status).toBe(401);
   });
 

@@ -73,8 +73,13 @@ describe('ctb platform serve', () => {
     expect(s.stdout()).not.toContain('cli-seed-password');
     const { status, token } = await login(s.url, 'cli-seed-password');
     expect(status).toBe(200);
-    const ws = await fetch(`${s.url}/api/v1/org/workspaces`, { headers: { authorization: `Bearer ${token}` } });
-    expect(((await ws.json()) as { items: Array<{ name: string }> }).items.map((w) => w.name)).toEqual(['Default', 'Sales']);
+    const ws = await fetch(`${s.url}/api/v1/org/workspaces`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await ws.json()) as { items: Array<{ name: string }> }).items.map((w) => w.name)).toEqual([
+      'Default',
+      'Sales',
+    ]);
     const stopped = await s.stop('SIGINT');
     expect(stopped.code).toBe(0);
     expect(stopped.stdout).toContain('stopped (SIGINT)');
@@ -118,7 +123,16 @@ describe('ctb platform serve', () => {
     const dir = await tempDir();
     const s = await serve(['--data-dir', dir, '--seed-password', 'cli-seed-password']);
     const port = new URL(s.url).port;
-    const run = await runCtb(['platform', 'serve', '--port', port, '--data-dir', await tempDir(), '--seed-password', 'cli-seed-password']);
+    const run = await runCtb([
+      'platform',
+      'serve',
+      '--port',
+      port,
+      '--data-dir',
+      await tempDir(),
+      '--seed-password',
+      'cli-seed-password',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`port ${port} is already in use`);
   });
@@ -127,8 +141,19 @@ describe('ctb platform serve', () => {
     const dir = await tempDir();
     const s = await serve(['--data-dir', dir, '--seed-password', 'cli-seed-password']);
     const port = new URL(s.url).port;
-    const run = await runCtb(['serve', '--no-open', '--port', port, '--data-dir', await tempDir(), '--seed-password', 'cli-seed-password']);
+    const run = await runCtb([
+      'serve',
+      '--no-open',
+      '--port',
+      port,
+      '--data-dir',
+      await tempDir(),
+      '--seed-password',
+      'cli-seed-password',
+    ]);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(`port ${port} is already in use`)]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`port ${port} is already in use`),
+    ]);
   });
 });

@@ -21,7 +21,13 @@ describe('history:replay', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ctb-replay-'));
-    backend = await openBackend({ dataDir, mode: 'browser', version: 'test', seedPassword: 'replay-pass-1', platformServer: false });
+    backend = await openBackend({
+      dataDir,
+      mode: 'browser',
+      version: 'test',
+      seedPassword: 'replay-pass-1',
+      platformServer: false,
+    });
     h = backend.handlers;
     const demo = (await h['local:list']()).find((l) => l.name === 'Demo catalog')!;
     const started = await h['local:start']({ id: demo.id });
@@ -30,7 +36,14 @@ describe('history:replay', () => {
     url = started.url!;
     // A ping that was valid when sent, fifteen minutes ago: the window is 300 s.
     const sentAt = nowSeconds() - 900;
-    const body = Buffer.from(JSON.stringify({ type: 'ping', request_id: 'req-aged-1', protocol_version: '1', organization_id: 'org_x' }));
+    const body = Buffer.from(
+      JSON.stringify({
+        type: 'ping',
+        request_id: 'req-aged-1',
+        protocol_version: '1',
+        organization_id: 'org_x',
+      }),
+    );
     const headers = Object.entries(sign(secret, body, { timestamp: String(sentAt) }));
     agedId = backend.engine.history.record({
       direction: 'outgoing',
@@ -58,7 +71,11 @@ describe('history:replay', () => {
     expect(replay.verdict).toBe('invalid_signature');
     expect(replay.diagnosis?.failedCheck).toBe('timestamp_too_old');
     const original = await h['history:get']({ id: agedId });
-    expect(Buffer.from(replay.requestBodyBase64, 'base64').equals(Buffer.from(original.requestBodyBase64, 'base64'))).toBe(true);
+    expect(
+      Buffer.from(replay.requestBodyBase64, 'base64').equals(
+        Buffer.from(original.requestBodyBase64, 'base64'),
+      ),
+    ).toBe(true);
     const sig = (d: typeof replay) => d.requestHeaders.find(([n]) => n === 'x-service-signature')?.[1];
     expect(sig(replay)).toBe(sig(original));
     expect(replay.faults?.[0]).toMatch(/as sent/);
@@ -72,7 +89,9 @@ describe('history:replay', () => {
     expect(replay.diagnosis?.verdict).toBe('valid');
     const ts = Number(replay.requestHeaders.find(([n]) => n === 'x-service-timestamp')?.[1]);
     expect(Math.abs(ts - nowSeconds())).toBeLessThan(30);
-    expect(JSON.parse(Buffer.from(replay.requestBodyBase64, 'base64').toString()).request_id).toBe('req-aged-1');
+    expect(JSON.parse(Buffer.from(replay.requestBodyBase64, 'base64').toString()).request_id).toBe(
+      'req-aged-1',
+    );
   });
 
   it('delivers a fresh exchange again as sent: the connector accepts the duplicate', async () => {
@@ -104,6 +123,9 @@ describe('history:replay', () => {
   });
 
   it('answers not_found for an id that is not in the history', async () => {
-    expect(await backend.dispatch('history:replay', { id: 999_999, mode: 'as-sent' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await backend.dispatch('history:replay', { id: 999_999, mode: 'as-sent' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });

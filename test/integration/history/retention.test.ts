@@ -12,7 +12,16 @@ const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 5, 1);
 
 function exchange(i: number, startedAt: number): ExchangeInput {
-  return { direction: 'outgoing', method: 'POST', url: 'http://127.0.0.1:9/', requestHeaders: [], requestBody: Buffer.from(`{"n":${i}}`), verdict: 'ok', requestId: `r${i}`, startedAt };
+  return {
+    direction: 'outgoing',
+    method: 'POST',
+    url: 'http://127.0.0.1:9/',
+    requestHeaders: [],
+    requestBody: Buffer.from(`{"n":${i}}`),
+    verdict: 'ok',
+    requestId: `r${i}`,
+    startedAt,
+  };
 }
 
 describe('history retention', () => {

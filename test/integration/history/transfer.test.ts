@@ -18,15 +18,32 @@ describe('history export and import', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ctb-transfer-'));
-    backend = await openBackend({ dataDir, mode: 'browser', version: 'test', seedPassword: 'transfer-pass-1', platformServer: false });
+    backend = await openBackend({
+      dataDir,
+      mode: 'browser',
+      version: 'test',
+      seedPassword: 'transfer-pass-1',
+      platformServer: false,
+    });
     h = backend.handlers;
     const demo = (await h['local:list']()).find((l) => l.name === 'Demo catalog')!;
     const started = await h['local:start']({ id: demo.id });
     secret = started.definition.signingSecret as string;
-    const connection = await h['connections:create']({ name: 'Catalog', webhook_url: started.url!, signing_secret: secret });
+    const connection = await h['connections:create']({
+      name: 'Catalog',
+      webhook_url: started.url!,
+      signing_secret: secret,
+    });
     ids = [
       (await h['console:send']({ target: { kind: 'connection', id: connection.id }, type: 'ping' })).id,
-      (await h['console:send']({ target: { kind: 'local', id: demo.id }, type: 'tool.invoke', tool: 'searchProducts', parameters: { query: 'desk', api_key: 'sk_live_hidden' } })).id,
+      (
+        await h['console:send']({
+          target: { kind: 'local', id: demo.id },
+          type: 'tool.invoke',
+          tool: 'searchProducts',
+          parameters: { query: 'desk', api_key: 'sk_live_hidden' },
+        })
+      ).id,
     ];
   });
   afterAll(async () => {
@@ -34,11 +51,14 @@ describe('history export and import', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const signatureOf = (d: ExchangeDetailDto) => d.requestHeaders.find(([n]) => n === 'x-service-signature')![1];
+  const signatureOf = (d: ExchangeDetailDto) =>
+    d.requestHeaders.find(([n]) => n === 'x-service-signature')![1];
 
   for (const format of ['json', 'har'] as const) {
     it(`redacts signatures and credential fields from a ${format} export unless asked`, async () => {
-      const signatures = await Promise.all(ids.map(async (id) => signatureOf(await h['history:get']({ id }))));
+      const signatures = await Promise.all(
+        ids.map(async (id) => signatureOf(await h['history:get']({ id }))),
+      );
       const redacted = await h['history:export']({ ids, format });
       expect(redacted).toMatchObject({ count: 2, redacted: true, truncated: false });
       const text = format === 'json' ? decodeBodies(redacted.content) : redacted.content;
@@ -64,14 +84,22 @@ describe('history export and import', () => {
       for (let i = 0; i < ids.length; i++) {
         const a = await h['history:get']({ id: ids[i] });
         const b = await h['history:get']({ id: result.firstId + i });
-        const same = (d: ExchangeDetailDto) => ({ ...d, id: 0, diagnosis: format === 'json' ? d.diagnosis : null, durationMs: Math.round(d.durationMs ?? 0), timing: null });
+        const same = (d: ExchangeDetailDto) => ({
+          ...d,
+          id: 0,
+          diagnosis: format === 'json' ? d.diagnosis : null,
+          durationMs: Math.round(d.durationMs ?? 0),
+          timing: null,
+        });
         expect(same(b)).toEqual(same(a));
       }
     });
   }
 
   it('refuses a file with one bad entry and imports nothing from it', async () => {
-    const exported = JSON.parse((await h['history:export']({ ids, format: 'json' })).content) as { exchanges: Array<Record<string, unknown>> };
+    const exported = JSON.parse((await h['history:export']({ ids, format: 'json' })).content) as {
+      exchanges: Array<Record<string, unknown>>;
+    };
     exported.exchanges.push({ ...exported.exchanges[0], method: 42 });
     const before = (await h['history:count']({})).total;
     const r = await backend.dispatch('history:import', { content: JSON.stringify(exported) });
@@ -92,6 +120,13 @@ describe('history export and import', () => {
 
 /** The JSON export carries bodies in base64: decode them so text checks see what a reader would. */
 function decodeBodies(content: string): string {
-  const doc = JSON.parse(content) as { exchanges: Array<{ requestBodyBase64: string; responseBodyBase64: string | null }> };
-  return [content, ...doc.exchanges.flatMap((e) => [e.requestBodyBase64, e.responseBodyBase64 ?? ''].map((b) => Buffer.from(b, 'base64').toString('utf8')))].join('\n');
+  const doc = JSON.parse(content) as {
+    exchanges: Array<{ requestBodyBase64: string; responseBodyBase64: string | null }>;
+  };
+  return [
+    content,
+    ...doc.exchanges.flatMap((e) =>
+      [e.requestBodyBase64, e.responseBodyBase64 ?? ''].map((b) => Buffer.from(b, 'base64').toString('utf8')),
+    ),
+  ].join('\n');
 }

@@ -21,7 +21,9 @@ describe('history under a killed writer', () => {
     const child = spawn(process.execPath, [WRITER, file], { stdio: ['ignore', 'pipe', 'inherit'] });
     const committed: number[] = [];
     let buffered = '';
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     await new Promise<void>((resolve, reject) => {
       child.on('error', reject);
       child.stdout.on('data', (chunk: Buffer) => {
@@ -45,7 +47,9 @@ describe('history under a killed writer', () => {
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const history = new History(db);
-      const present = new Set((db.prepare('SELECT id FROM exchanges').all() as Array<{ id: number }>).map((r) => r.id));
+      const present = new Set(
+        (db.prepare('SELECT id FROM exchanges').all() as Array<{ id: number }>).map((r) => r.id),
+      );
       const missing = committed.filter((id) => !present.has(id));
       expect(missing).toEqual([]);
       // Rows are whole, not torn: a reported exchange reads back with its body.

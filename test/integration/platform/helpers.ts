@@ -24,7 +24,10 @@ export interface TestPlatform {
   cleanup(): Promise<void>;
 }
 
-export async function makePlatform(options: Partial<PlatformOptions> = {}, dir?: string): Promise<TestPlatform> {
+export async function makePlatform(
+  options: Partial<PlatformOptions> = {},
+  dir?: string,
+): Promise<TestPlatform> {
   const folder = dir ?? (await mkdtemp(join(tmpdir(), 'ctb-platform-')));
   const dbFile = join(folder, 'testbench.db');
   const db = openDatabase(dbFile);
@@ -92,7 +95,12 @@ export async function rawServer(handler: (count: number) => RawHandler): Promise
   };
 }
 
-export function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof value === 'string' ? value : JSON.stringify(value));
 }

@@ -26,7 +26,12 @@ async function serve(handler: Parameters<typeof rawServer>[0]): Promise<RawServe
 }
 
 async function connectionTo(url: string, extra: Record<string, unknown> = {}) {
-  return t.platform.connections.create({ name: `c-${servers.length}-${Math.random()}`, webhook_url: url, enabled: true, ...extra });
+  return t.platform.connections.create({
+    name: `c-${servers.length}-${Math.random()}`,
+    webhook_url: url,
+    enabled: true,
+    ...extra,
+  });
 }
 
 const verdicts = (connectionId: string) =>
@@ -69,17 +74,26 @@ describe('connection test through the manager', () => {
   });
 
   it('gives up after 3 attempts and records each one', async () => {
-    const s = await serve(() => (_req, res) => json(res, 503, { type: 'error', code: 'overloaded', message: 'busy' }));
+    const s = await serve(
+      () => (_req, res) => json(res, 503, { type: 'error', code: 'overloaded', message: 'busy' }),
+    );
     const c = await connectionTo(s.url);
     const report = await t.platform.connections.test(c.id);
     expect(report.error?.code).toBe('overloaded');
     expect(verdicts(c.id)).toEqual(['overloaded', 'overloaded', 'overloaded']);
-    expect(t.history.page({ connectionId: c.id }).items.map((e) => e.responseStatus)).toEqual([503, 503, 503]);
+    expect(t.history.page({ connectionId: c.id }).items.map((e) => e.responseStatus)).toEqual([
+      503, 503, 503,
+    ]);
   });
 
   it('honours Retry-After on a 429 and caps a long one at 10 s', async () => {
-    const s = await serve((n) => (_req, res) =>
-      n === 1 ? json(res, 429, 'slow down', { 'retry-after': '2' }) : n === 2 ? json(res, 429, '', { 'retry-after': '3600' }) : json(res, 200, pong()),
+    const s = await serve(
+      (n) => (_req, res) =>
+        n === 1
+          ? json(res, 429, 'slow down', { 'retry-after': '2' })
+          : n === 2
+            ? json(res, 429, '', { 'retry-after': '3600' })
+            : json(res, 200, pong()),
     );
     const c = await connectionTo(s.url);
     expect((await t.platform.connections.test(c.id)).ok).toBe(true);
@@ -145,7 +159,10 @@ describe('connection test through the manager', () => {
   it('marks a wrong pong invalid_pong and the connection failing', async () => {
     const s = await serve(() => (_req, res) => json(res, 200, { type: 'result', output: {} }));
     const c = await connectionTo(s.url);
-    expect(await t.platform.connections.test(c.id)).toMatchObject({ status: 'failing', error: { code: 'invalid_pong' } });
+    expect(await t.platform.connections.test(c.id)).toMatchObject({
+      status: 'failing',
+      error: { code: 'invalid_pong' },
+    });
     expect(verdicts(c.id)).toEqual(['invalid_pong']);
   });
 
@@ -176,12 +193,17 @@ describe('strict mode at call time', () => {
     let answer = ['93.184.216.34'];
     const strict = await makePlatform({ ssrfMode: 'strict', resolver: async () => answer });
     try {
-      const c = await strict.platform.connections.create({ name: 'rebind', webhook_url: 'https://erp.example.com/service' });
+      const c = await strict.platform.connections.create({
+        name: 'rebind',
+        webhook_url: 'https://erp.example.com/service',
+      });
       answer = ['127.0.0.1'];
       const report = await strict.platform.connections.test(c.id);
       expect(report).toMatchObject({ status: 'failing', error: { code: 'unsafe_url' } });
       expect(report.error!.message).toMatch(/resolves to loopback address 127.0.0.1/);
-      expect(strict.history.page({ connectionId: c.id }).items.map((e) => [e.verdict, e.responseStatus])).toEqual([['unsafe_url', null]]);
+      expect(
+        strict.history.page({ connectionId: c.id }).items.map((e) => [e.verdict, e.responseStatus]),
+      ).toEqual([['unsafe_url', null]]);
     } finally {
       await strict.cleanup();
     }
@@ -208,10 +230,17 @@ describe('tool.invoke retries', () => {
         // The connector comes up while the platform waits to retry.
         const server = createServer((req, res) => {
           const chunks: Buffer[] = [];
-          req.on('data', (d: Buffer) => chunks.push(d)).on('end', () => json(res, 200, { type: 'result', output: { echoed: true } }));
+          req
+            .on('data', (d: Buffer) => chunks.push(d))
+            .on('end', () => json(res, 200, { type: 'result', output: { echoed: true } }));
         });
         await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-        late = { url, server, requests: [], close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))) };
+        late = {
+          url,
+          server,
+          requests: [],
+          close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
+        };
         servers.push(late);
       },
     });
@@ -229,7 +258,11 @@ describe('tool.invoke retries', () => {
   it('does not retry a tool.invoke that reached the connector and got a 500', async () => {
     const s = await serve(() => (_req, res) => json(res, 500, 'boom'));
     const c = await connectionTo(s.url);
-    const result = await t.platform.manager.invoke(t.platform.connections.target(c.id), 'createQuotation', {});
+    const result = await t.platform.manager.invoke(
+      t.platform.connections.target(c.id),
+      'createQuotation',
+      {},
+    );
     expect(result.code).toBe('http_500');
     expect(s.requests).toHaveLength(1);
     expect(t.sleeps).toEqual([]);
@@ -238,7 +271,11 @@ describe('tool.invoke retries', () => {
   it('does not retry a tool.invoke whose connection was reset', async () => {
     const s = await serve(() => (req) => req.socket.destroy());
     const c = await connectionTo(s.url);
-    const result = await t.platform.manager.invoke(t.platform.connections.target(c.id), 'createQuotation', {});
+    const result = await t.platform.manager.invoke(
+      t.platform.connections.target(c.id),
+      'createQuotation',
+      {},
+    );
     expect(result.code).toBe('connection_reset');
     expect(s.requests).toHaveLength(1);
   });

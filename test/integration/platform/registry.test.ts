@@ -6,7 +6,13 @@ import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, StoreVersionError } from '../../../src/store/database.ts';
 import { History } from '../../../src/store/history.ts';
-import { createPlatform, FileKeyProvider, PlatformError, SecretKeyError, StaticKeyProvider } from '../../../src/platform/index.ts';
+import {
+  createPlatform,
+  FileKeyProvider,
+  PlatformError,
+  SecretKeyError,
+  StaticKeyProvider,
+} from '../../../src/platform/index.ts';
 import { makePlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -18,7 +24,11 @@ afterEach(() => t.cleanup());
 
 const URL_OK = 'http://127.0.0.1:4000/service';
 
-async function expectError(promise: Promise<unknown> | (() => unknown), code: string, field?: RegExp): Promise<PlatformError> {
+async function expectError(
+  promise: Promise<unknown> | (() => unknown),
+  code: string,
+  field?: RegExp,
+): Promise<PlatformError> {
   let error: unknown;
   try {
     await (typeof promise === 'function' ? promise() : promise);
@@ -36,7 +46,13 @@ describe('creating a connection', () => {
   it('generates a whsec_ secret of 64 hex, returns it once, and defaults enabled to false', async () => {
     const c = await t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK });
     expect(c.signing_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    expect(c).toMatchObject({ enabled: false, has_secret: true, status: 'unknown', last_tested_at: null, workspace_id: null });
+    expect(c).toMatchObject({
+      enabled: false,
+      has_secret: true,
+      status: 'unknown',
+      last_tested_at: null,
+      workspace_id: null,
+    });
     const listed = t.platform.connections.list();
     expect(listed).toHaveLength(1);
     expect(listed[0]).not.toHaveProperty('signing_secret');
@@ -46,16 +62,27 @@ describe('creating a connection', () => {
   });
 
   it('keeps a given secret', async () => {
-    const c = await t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK, signing_secret: 'my-own-secret', enabled: true });
+    const c = await t.platform.connections.create({
+      name: 'ERP',
+      webhook_url: URL_OK,
+      signing_secret: 'my-own-secret',
+      enabled: true,
+    });
     expect(c.signing_secret).toBe('my-own-secret');
     expect(c.enabled).toBe(true);
   });
 
   it('refuses a second connection with the same name (name_taken) but allows it after a rename', async () => {
     const a = await t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK });
-    await expectError(t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK }), 'name_taken', /ERP/);
+    await expectError(
+      t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK }),
+      'name_taken',
+      /ERP/,
+    );
     await t.platform.connections.update(a.id, { name: 'ERP old' });
-    await expect(t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK })).resolves.toMatchObject({ name: 'ERP' });
+    await expect(t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK })).resolves.toMatchObject({
+      name: 'ERP',
+    });
     await expectError(t.platform.connections.update(a.id, { name: 'ERP' }), 'name_taken');
   });
 
@@ -83,7 +110,10 @@ describe('creating a connection', () => {
 
   it('is behind the premium gate (402) and opens again when the plan is switched', async () => {
     t.platform.setPlan('free');
-    const e = await expectError(t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK }), 'premium_required');
+    const e = await expectError(
+      t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK }),
+      'premium_required',
+    );
     expect(e.status).toBe(402);
     t.platform.setPlan('premium');
     await expect(t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK })).resolves.toBeTruthy();
@@ -92,7 +122,11 @@ describe('creating a connection', () => {
   it('refuses a loopback URL in strict mode with unsafe_url (422) and reports it in dev mode', async () => {
     const strict = await makePlatform({ ssrfMode: 'strict' });
     try {
-      const e = await expectError(strict.platform.connections.create({ name: 'x', webhook_url: URL_OK }), 'unsafe_url', /loopback/);
+      const e = await expectError(
+        strict.platform.connections.create({ name: 'x', webhook_url: URL_OK }),
+        'unsafe_url',
+        /loopback/,
+      );
       expect(e.status).toBe(422);
     } finally {
       await strict.cleanup();
@@ -109,9 +143,14 @@ describe('creating a connection', () => {
   it('accepts a public https URL in strict mode through the injected resolver', async () => {
     const strict = await makePlatform({ ssrfMode: 'strict', resolver: async () => ['93.184.216.34'] });
     try {
-      const c = await strict.platform.connections.create({ name: 'x', webhook_url: 'https://erp.example.com/service' });
+      const c = await strict.platform.connections.create({
+        name: 'x',
+        webhook_url: 'https://erp.example.com/service',
+      });
       expect(c.ssrf).toEqual({ mode: 'strict', allowed: true, strict_would_refuse: false, reasons: [] });
-      const row = strict.db.prepare('SELECT pinned_address FROM sdk_connections WHERE id = ?').get(c.id) as { pinned_address: string };
+      const row = strict.db.prepare('SELECT pinned_address FROM sdk_connections WHERE id = ?').get(c.id) as {
+        pinned_address: string;
+      };
       expect(row.pinned_address).toBe('93.184.216.34');
     } finally {
       await strict.cleanup();
@@ -166,7 +205,11 @@ describe('deleting a connection', () => {
 describe('secrets at rest', () => {
   it('never writes a signing secret in plaintext to the database file', async () => {
     const c = await t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK });
-    const given = await t.platform.connections.create({ name: 'CRM', webhook_url: URL_OK, signing_secret: 'plain-words-secret-42' });
+    const given = await t.platform.connections.create({
+      name: 'CRM',
+      webhook_url: URL_OK,
+      signing_secret: 'plain-words-secret-42',
+    });
     t.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = Buffer.concat([readFileSync(t.dbFile), readWal(t.dbFile)]);
     expect(bytes.includes(Buffer.from(c.signing_secret))).toBe(false);
@@ -186,7 +229,12 @@ describe('secrets at rest', () => {
     writeFileSync(join(t.dir, 'secret.key'), 'ab'.repeat(32), { mode: 0o600 });
     const db = openDatabase(t.dbFile);
     try {
-      const p = createPlatform({ db, history: new History(db), keyProvider: new FileKeyProvider(t.dir), dataDir: t.dir });
+      const p = createPlatform({
+        db,
+        history: new History(db),
+        keyProvider: new FileKeyProvider(t.dir),
+        dataDir: t.dir,
+      });
       expect(p.seedInfo.created).toBe(false);
       expect(() => p.connections.secretOf(c.id)).toThrow(SecretKeyError);
       expect(() => p.connections.secretOf(c.id)).toThrow(/encrypted with a key that is not available/);
@@ -204,9 +252,19 @@ describe('secrets at rest', () => {
   it('decrypts with the same key in a new process-like reopen', async () => {
     const key = Buffer.alloc(32, 7);
     const db = openDatabase(join(t.dir, 'other.db'));
-    const p = createPlatform({ db, history: new History(db), keyProvider: new StaticKeyProvider(key), dataDir: null });
+    const p = createPlatform({
+      db,
+      history: new History(db),
+      keyProvider: new StaticKeyProvider(key),
+      dataDir: null,
+    });
     const c = await p.connections.create({ name: 'ERP', webhook_url: URL_OK });
-    const again = createPlatform({ db, history: new History(db), keyProvider: new StaticKeyProvider(Buffer.from(key)), dataDir: null });
+    const again = createPlatform({
+      db,
+      history: new History(db),
+      keyProvider: new StaticKeyProvider(Buffer.from(key)),
+      dataDir: null,
+    });
     expect(again.connections.secretOf(c.id)).toBe(c.signing_secret);
     db.close();
   });
@@ -215,15 +273,33 @@ describe('secrets at rest', () => {
 describe('documents', () => {
   it('records uploaded document metadata per workspace and refuses an unknown workspace', () => {
     const [a, b] = t.platform.workspaces.list();
-    const doc = t.platform.documents.record({ workspaceId: a.id, filename: 'prices.pdf', contentType: 'application/pdf', size: 1234, path: 'documents/x.pdf' });
-    t.platform.documents.record({ workspaceId: b.id, filename: 'other.txt', contentType: '', size: 1, path: 'documents/y.txt' });
+    const doc = t.platform.documents.record({
+      workspaceId: a.id,
+      filename: 'prices.pdf',
+      contentType: 'application/pdf',
+      size: 1234,
+      path: 'documents/x.pdf',
+    });
+    t.platform.documents.record({
+      workspaceId: b.id,
+      filename: 'other.txt',
+      contentType: '',
+      size: 1,
+      path: 'documents/y.txt',
+    });
     expect(doc).toMatchObject({ workspace_id: a.id, filename: 'prices.pdf', size: 1234 });
     expect(t.platform.documents.list({ workspaceId: a.id }).map((d) => d.id)).toEqual([doc.id]);
     expect(t.platform.documents.list()).toHaveLength(2);
     expect(t.platform.documents.list({ workspaceId: b.id })[0].content_type).toBe('application/octet-stream');
-    expect(() => t.platform.documents.record({ workspaceId: 'ws_nope', filename: 'x', contentType: '', size: 0, path: 'p' })).toThrow(
-      /names no workspace/,
-    );
+    expect(() =>
+      t.platform.documents.record({
+        workspaceId: 'ws_nope',
+        filename: 'x',
+        contentType: '',
+        size: 0,
+        path: 'p',
+      }),
+    ).toThrow(/names no workspace/);
   });
 });
 
@@ -252,7 +328,9 @@ describe('data folder', () => {
       expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
       expect(fresh.platform.organization().plan).toBe('free');
       expect(fresh.platform.users.authenticate('owner@example.test', password)?.role).toBe('owner');
-      const hashes = fresh.db.prepare('SELECT password_hash FROM users').all() as Array<{ password_hash: string }>;
+      const hashes = fresh.db.prepare('SELECT password_hash FROM users').all() as Array<{
+        password_hash: string;
+      }>;
       expect(new Set(hashes.map((h) => h.password_hash)).size).toBe(3);
       expect(hashes.every((h) => !h.password_hash.includes(password))).toBe(true);
     } finally {
@@ -261,13 +339,22 @@ describe('data folder', () => {
   });
 
   it('refuses a database written by a newer release (StoreVersionError)', async () => {
-    t.db.prepare("INSERT INTO schema_migrations (domain, version, name, applied_at) VALUES ('platform', 99, 'future', 'x')").run();
+    t.db
+      .prepare(
+        "INSERT INTO schema_migrations (domain, version, name, applied_at) VALUES ('platform', 99, 'future', 'x')",
+      )
+      .run();
     t.db.close();
     const db = openDatabase(t.dbFile);
     try {
-      expect(() => createPlatform({ db, history: new History(db), keyProvider: new FileKeyProvider(t.dir), dataDir: t.dir })).toThrow(
-        StoreVersionError,
-      );
+      expect(() =>
+        createPlatform({
+          db,
+          history: new History(db),
+          keyProvider: new FileKeyProvider(t.dir),
+          dataDir: t.dir,
+        }),
+      ).toThrow(StoreVersionError);
     } finally {
       db.close();
     }

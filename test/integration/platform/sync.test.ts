@@ -35,7 +35,12 @@ async function serve(handler: Parameters<typeof rawServer>[0]): Promise<RawServe
 }
 
 async function demoConnection(extra: Record<string, unknown> = {}) {
-  const c = await t.platform.connections.create({ name: 'Demo', webhook_url: 'http://127.0.0.1:1/service', enabled: true, ...extra });
+  const c = await t.platform.connections.create({
+    name: 'Demo',
+    webhook_url: 'http://127.0.0.1:1/service',
+    enabled: true,
+    ...extra,
+  });
   const demo = createDemoCatalog({ signingSecret: c.signing_secret });
   closers.push(() => demo.close());
   const l = await listen(demo.connector);
@@ -89,7 +94,10 @@ describe('connection test', () => {
 
   it('marks a connection without webhook_url failing', async () => {
     const c = await t.platform.connections.create({ name: 'Empty' });
-    expect(await t.platform.connections.test(c.id)).toMatchObject({ status: 'failing', error: { code: 'no_webhook_url' } });
+    expect(await t.platform.connections.test(c.id)).toMatchObject({
+      status: 'failing',
+      error: { code: 'no_webhook_url' },
+    });
   });
 });
 
@@ -141,7 +149,9 @@ describe('tool sync', () => {
     expect(second.tools[3].business_tool_id).toBe(ids.calculateQuote);
     const names = t.platform.businessTools.list({ connectionId: c.id }).map((b) => b.name);
     expect(names).toEqual(['createQuotation', 'getProduct', 'searchProducts']);
-    expect(t.platform.businessTools.get(ids.getProduct!).definition.description).toBe('One product, with stock');
+    expect(t.platform.businessTools.get(ids.getProduct!).definition.description).toBe(
+      'One product, with stock',
+    );
     expect(t.platform.connections.flows(c.id)).toEqual({ version: null, items: [] });
   });
 
@@ -161,30 +171,46 @@ describe('tool sync', () => {
         { id: 'approve_quotation', kind: 'task', label: 'Approve quotation', priority: 'high' },
       ],
     });
-    const again = await t.platform.connections.syncTools(c.id, { workspaceId: t.platform.workspaces.list()[0].id });
+    const again = await t.platform.connections.syncTools(c.id, {
+      workspaceId: t.platform.workspaces.list()[0].id,
+    });
     expect(again.tools.every((x) => x.business_tool_id !== null)).toBe(true);
   });
 
   it('falls back to the legacy tools.list when capabilities.list is unknown_type', async () => {
     const s = await serve(() => (_req, res, body) => {
       const type = JSON.parse(body.toString()).type;
-      if (type === 'capabilities.list') json(res, 400, { type: 'error', code: 'unknown_type', message: 'no' });
-      else json(res, 200, { type: 'tools', tools: [{ name: 'legacy', description: 'd', auth: 'none', chat: true, input_schema: schema }] });
+      if (type === 'capabilities.list')
+        json(res, 400, { type: 'error', code: 'unknown_type', message: 'no' });
+      else
+        json(res, 200, {
+          type: 'tools',
+          tools: [{ name: 'legacy', description: 'd', auth: 'none', chat: true, input_schema: schema }],
+        });
     });
     const c = await t.platform.connections.create({ name: 'Old', webhook_url: s.url });
     const report = await t.platform.connections.syncTools(c.id);
     expect(report.source).toBe('tools.list');
     expect(report.tools).toEqual([{ name: 'legacy', business_tool_id: null, change: 'new' }]);
     expect(report.warnings[0]).toMatch(/fell back/);
-    expect(t.history.page({ connectionId: c.id }).items.map((e) => [e.requestType, e.verdict]).reverse()).toEqual([
+    expect(
+      t.history
+        .page({ connectionId: c.id })
+        .items.map((e) => [e.requestType, e.verdict])
+        .reverse(),
+    ).toEqual([
       ['capabilities.list', 'unknown_type'],
       ['tools.list', 'ok'],
     ]);
   });
 
   it('reads a list wrapped as a result and reports each deviation as a warning', async () => {
-    const s = await serve(() => (_req, res) =>
-      json(res, 200, { type: 'result', output: { tools: [{ name: 'a' }, { description: 'nameless' }, { name: 'a', description: 'dup' }] } }),
+    const s = await serve(
+      () => (_req, res) =>
+        json(res, 200, {
+          type: 'result',
+          output: { tools: [{ name: 'a' }, { description: 'nameless' }, { name: 'a', description: 'dup' }] },
+        }),
     );
     const c = await t.platform.connections.create({ name: 'Odd', webhook_url: s.url });
     const report = await t.platform.connections.syncTools(c.id);
@@ -198,7 +224,10 @@ describe('tool sync', () => {
   });
 
   it('fails with connector_error (502) when the connector cannot be reached', async () => {
-    const c = await t.platform.connections.create({ name: 'Down', webhook_url: 'http://127.0.0.1:1/service' });
+    const c = await t.platform.connections.create({
+      name: 'Down',
+      webhook_url: 'http://127.0.0.1:1/service',
+    });
     const error = await t.platform.connections.syncTools(c.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ code: 'connector_error', status: 502 });
@@ -217,7 +246,12 @@ describe('business tool test', () => {
     expect(result.output).toBeTypeOf('object');
     expect(result.request_id).toMatch(/^[0-9a-f-]{36}$/);
     const exchange = t.history.get(result.exchange_ids[0])!;
-    expect(exchange).toMatchObject({ requestType: 'tool.invoke', tool: 'searchProducts', verdict: 'ok', requestId: result.request_id });
+    expect(exchange).toMatchObject({
+      requestType: 'tool.invoke',
+      tool: 'searchProducts',
+      verdict: 'ok',
+      requestId: result.request_id,
+    });
     expect(exchange.requestHeaders).toContainEqual(['x-service-workspace-id', ws.id]);
   });
 
@@ -242,13 +276,18 @@ describe('organization events', () => {
     const body = JSON.stringify({ event_id: 'quotation.created', payload: { id: 'q1' } });
     const headers = { ...sign(connection.signing_secret, body), 'x-service-connection-id': connection.id };
     const event = t.platform.events.receive(Buffer.from(body), headers);
-    expect(event).toMatchObject({ event_id: 'quotation.created', payload: { id: 'q1' }, verified: true, declared: true });
+    expect(event).toMatchObject({
+      event_id: 'quotation.created',
+      payload: { id: 'q1' },
+      verified: true,
+      declared: true,
+    });
 
     const forged = { ...sign('whsec_wrong', body), 'x-service-connection-id': connection.id };
     expect(() => t.platform.events.receive(Buffer.from(body), forged)).toThrow(PlatformError);
-    expect(() => t.platform.events.receive(Buffer.from(body), { ...headers, 'x-service-connection-id': 'conn_nope' })).toThrow(
-      /could not be verified/,
-    );
+    expect(() =>
+      t.platform.events.receive(Buffer.from(body), { ...headers, 'x-service-connection-id': 'conn_nope' }),
+    ).toThrow(/could not be verified/);
     const listed = t.platform.connections.events(connection.id);
     expect(listed.map((e) => e.verified)).toEqual([false, true]);
     expect(listed[0].failure).toMatch(/signature_mismatch/);

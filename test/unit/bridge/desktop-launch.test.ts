@@ -31,13 +31,22 @@ describe('electronAvailability', () => {
     await installBinary();
     await mkdir(join(root, 'out/main'), { recursive: true });
     await writeFile(join(root, 'out/main/index.js'), '');
-    expect(electronAvailability(root, {}, 'linux')).toMatchObject({ ok: false, reason: expect.stringContaining('no display') });
-    expect(electronAvailability(root, { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toEqual({ ok: true, binary: join(root, 'node_modules/electron/dist/electron') });
+    expect(electronAvailability(root, {}, 'linux')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no display'),
+    });
+    expect(electronAvailability(root, { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toEqual({
+      ok: true,
+      binary: join(root, 'node_modules/electron/dist/electron'),
+    });
     expect(electronAvailability(root, {}, 'darwin')).toMatchObject({ ok: true });
   });
 
   it('needs the built main bundle', async () => {
     await installBinary();
-    expect(electronAvailability(root, { DISPLAY: ':0' }, 'linux')).toMatchObject({ ok: false, reason: expect.stringContaining('npm run build') });
+    expect(electronAvailability(root, { DISPLAY: ':0' }, 'linux')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('npm run build'),
+    });
   });
 });

@@ -2,15 +2,30 @@
 // comparison, for loopback, an explicit address and a wildcard bind.
 
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, guardRequest, isAllowedHost, newToken, tokenMatches } from '../../../src/bridge/http-guard.ts';
+import {
+  checkOrigin,
+  guardRequest,
+  isAllowedHost,
+  newToken,
+  tokenMatches,
+} from '../../../src/bridge/http-guard.ts';
 import type { GuardConfig } from '../../../src/bridge/http-guard.ts';
 
 const loopback: GuardConfig = { port: 4100, token: 'tok', extraHosts: [], allowIpLiterals: false };
 
 describe('browser-mode guard', () => {
   it('accepts only the loopback names on the right port', () => {
-    for (const host of ['127.0.0.1:4100', 'localhost:4100', 'LOCALHOST:4100', '[::1]:4100']) expect(isAllowedHost(host, loopback), host).toBe(true);
-    for (const host of ['127.0.0.1', '127.0.0.1:4101', 'evil.example:4100', 'localhost.evil.example:4100', '[::2]:4100', '', undefined])
+    for (const host of ['127.0.0.1:4100', 'localhost:4100', 'LOCALHOST:4100', '[::1]:4100'])
+      expect(isAllowedHost(host, loopback), host).toBe(true);
+    for (const host of [
+      '127.0.0.1',
+      '127.0.0.1:4101',
+      'evil.example:4100',
+      'localhost.evil.example:4100',
+      '[::2]:4100',
+      '',
+      undefined,
+    ])
       expect(isAllowedHost(host, loopback), String(host)).toBe(false);
   });
 
@@ -31,7 +46,9 @@ describe('browser-mode guard', () => {
   it('refuses a cross-site fetch even when Host, Origin and token look right', () => {
     const verdict = guardRequest({ host: '127.0.0.1:4100', 'sec-fetch-site': 'cross-site' }, 'tok', loopback);
     expect(verdict).toMatchObject({ ok: false, code: 'forbidden_origin' });
-    expect(guardRequest({ host: '127.0.0.1:4100', 'sec-fetch-site': 'same-origin' }, 'tok', loopback)).toEqual({ ok: true });
+    expect(
+      guardRequest({ host: '127.0.0.1:4100', 'sec-fetch-site': 'same-origin' }, 'tok', loopback),
+    ).toEqual({ ok: true });
   });
 
   it('compares tokens exactly', () => {

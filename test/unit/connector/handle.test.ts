@@ -39,7 +39,11 @@ describe('connector.handle', () => {
     const { c } = connector();
     expect((await c.handle(signed(env('ping')))).status).toBe(200);
     const other = await c.handle({ ...signed(env('ping')), path: '/service' });
-    expect([other.status, other.body, other.outcome.code]).toEqual([404, '{"error":"not_found"}', 'not_found']);
+    expect([other.status, other.body, other.outcome.code]).toEqual([
+      404,
+      '{"error":"not_found"}',
+      'not_found',
+    ]);
   });
 
   it('keeps the verification detail in the outcome and off the wire', async () => {
@@ -47,7 +51,11 @@ describe('connector.handle', () => {
     const r = await c.handle(signed(env('ping'), NOW - 301));
     expect(r.status).toBe(401);
     expect(r.body).not.toContain('301');
-    expect(r.outcome.verification).toMatchObject({ ok: false, reason: 'timestamp_too_old', skewSeconds: 301 });
+    expect(r.outcome.verification).toMatchObject({
+      ok: false,
+      reason: 'timestamp_too_old',
+      skewSeconds: 301,
+    });
     expect(r.outcome.code).toBe('invalid_signature');
   });
 
@@ -61,14 +69,27 @@ describe('connector.handle', () => {
   it("records a ToolError's details for logs but sends only code and message", async () => {
     const { c } = connector();
     const r = await c.handle(signed(env('tool.invoke', { tool: 'fail', parameters: {} })));
-    expect(JSON.parse(r.body)).toEqual({ type: 'error', code: 'quota_exceeded', message: 'monthly quota reached' });
-    expect(r.outcome).toMatchObject({ code: 'quota_exceeded', tool: 'fail', requestId: 'r-1', details: { limit: 10 } });
+    expect(JSON.parse(r.body)).toEqual({
+      type: 'error',
+      code: 'quota_exceeded',
+      message: 'monthly quota reached',
+    });
+    expect(r.outcome).toMatchObject({
+      code: 'quota_exceeded',
+      tool: 'fail',
+      requestId: 'r-1',
+      details: { limit: 10 },
+    });
   });
 
   it('answers tool_error when a handler throws a non-Error value', async () => {
     const { c } = connector();
     const r = await c.handle(signed(env('tool.invoke', { tool: 'throwsString', parameters: {} })));
-    expect(JSON.parse(r.body)).toEqual({ type: 'error', code: 'tool_error', message: 'tool "throwsString" failed: bare string' });
+    expect(JSON.parse(r.body)).toEqual({
+      type: 'error',
+      code: 'tool_error',
+      message: 'tool "throwsString" failed: bare string',
+    });
   });
 
   it('answers tool_error when the output cannot be written as JSON', async () => {

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METHOD_NAMES } from '../../../src/shared/index.ts';
 import type { Backend } from '../../../src/bridge/backend.ts';
-import { FakeBrowserWindow, fakeSession, fakeState, ipcMain, ipcRenderer, resetFakeElectron } from './fake-electron.ts';
+import {
+  FakeBrowserWindow,
+  fakeSession,
+  fakeState,
+  ipcMain,
+  ipcRenderer,
+  resetFakeElectron,
+} from './fake-electron.ts';
 
 vi.mock('electron', async () => (await import('./fake-electron.ts')).fakeElectron);
 
@@ -23,7 +30,12 @@ describe('the desktop shell', () => {
   beforeAll(async () => {
     resetFakeElectron();
     userData = await mkdtemp(join(tmpdir(), 'ctb-desktop-'));
-    Object.assign(fakeState, { userData, senderUrl: PAGE_URL, encryptionAvailable: true, backend: 'gnome_libsecret' });
+    Object.assign(fakeState, {
+      userData,
+      senderUrl: PAGE_URL,
+      encryptionAvailable: true,
+      backend: 'gnome_libsecret',
+    });
     const { startDesktop } = await import('../../../src/main/app.ts');
     backend = (await startDesktop(MAIN_DIR))!;
     win = FakeBrowserWindow.instances[0];
@@ -64,7 +76,10 @@ describe('the desktop shell', () => {
 
   it('puts the strict Content-Security-Policy on every answer', () => {
     let headers: Record<string, string[]> | undefined;
-    fakeSession.headersHook?.({ responseHeaders: { 'content-type': ['text/html'] } }, (r) => (headers = r.responseHeaders));
+    fakeSession.headersHook?.(
+      { responseHeaders: { 'content-type': ['text/html'] } },
+      (r) => (headers = r.responseHeaders),
+    );
     const csp = headers?.['Content-Security-Policy']?.[0] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("worker-src 'self' blob:");
@@ -78,20 +93,29 @@ describe('the desktop shell', () => {
 
   it('answers a call from the app page with a Result', async () => {
     fakeState.senderUrl = `${PAGE_URL}?x=1#/connections`;
-    const result = (await ipcRenderer.invoke('app:get-info')) as { ok: boolean; data: { mode: string; dataDir: string } };
+    const result = (await ipcRenderer.invoke('app:get-info')) as {
+      ok: boolean;
+      data: { mode: string; dataDir: string };
+    };
     expect(result).toMatchObject({ ok: true, data: { mode: 'desktop', dataDir: userData } });
   });
 
-  it.each([['https://evil.example/'], ['file:///tmp/other/index.html'], ['http://127.0.0.1:5173/']])('refuses a call from the foreign frame %s', async (url) => {
-    fakeState.senderUrl = url;
-    const result = await ipcRenderer.invoke('connections:list');
-    fakeState.senderUrl = PAGE_URL;
-    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-  });
+  it.each([['https://evil.example/'], ['file:///tmp/other/index.html'], ['http://127.0.0.1:5173/']])(
+    'refuses a call from the foreign frame %s',
+    async (url) => {
+      fakeState.senderUrl = url;
+      const result = await ipcRenderer.invoke('connections:list');
+      fakeState.senderUrl = PAGE_URL;
+      expect(result).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    },
+  );
 
   it('pushes engine events to the window on the ctb:event channel', () => {
     backend.hub.emit('connections:changed', { id: 'conn_x' });
-    expect(win.webContents.sent.at(-1)).toEqual({ channel: 'ctb:event', message: { event: 'connections:changed', payload: { id: 'conn_x' } } });
+    expect(win.webContents.sent.at(-1)).toEqual({
+      channel: 'ctb:event',
+      message: { event: 'connections:changed', payload: { id: 'conn_x' } },
+    });
   });
 
   it('keeps the secret key encrypted by the keychain, not in clear', async () => {

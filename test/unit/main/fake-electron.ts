@@ -70,7 +70,12 @@ export class FakeBrowserWindow extends EventEmitter {
   focus(): void {}
   restore(): void {}
   getNormalBounds() {
-    return { x: 10, y: 20, width: (this.options.width as number) ?? 800, height: (this.options.height as number) ?? 600 };
+    return {
+      x: 10,
+      y: 20,
+      width: (this.options.width as number) ?? 800,
+      height: (this.options.height as number) ?? 600,
+    };
   }
 }
 
@@ -80,7 +85,8 @@ export const ipcMain = {
   handlers: new Map<string, Handler>(),
   handle(channel: string, handler: Handler): void {
     // Electron refuses a second handler for one channel; so does the fake.
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    if (this.handlers.has(channel))
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, handler);
   },
   removeHandler(channel: string): void {
@@ -95,7 +101,10 @@ export const ipcRenderer = {
   async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
     this.invoked.push(channel);
     const handler = ipcMain.handlers.get(channel);
-    if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
+    if (!handler)
+      throw new Error(
+        `Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`,
+      );
     // Structured clone both ways, as the real IPC does.
     const event = { senderFrame: { url: fakeState.senderUrl } };
     return structuredClone(await handler(event, ...args.map((a) => structuredClone(a))));
@@ -125,7 +134,10 @@ export const safeStorage = {
   decryptString: (data: Buffer) => Buffer.from(data.map((b) => b ^ 0x5a)).toString('utf8'),
 };
 
-type HeadersHook = (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders?: Record<string, string[]> }) => void) => void;
+type HeadersHook = (
+  details: { responseHeaders?: Record<string, string[]> },
+  cb: (r: { responseHeaders?: Record<string, string[]> }) => void,
+) => void;
 type PermissionRequest = (contents: unknown, permission: string, cb: (granted: boolean) => void) => void;
 type PermissionCheck = (...args: unknown[]) => boolean;
 
@@ -191,5 +203,14 @@ export function resetFakeElectron(): void {
   fakeSession.permissionCheck = null;
 }
 
-export const fakeElectron = { app, BrowserWindow: FakeBrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, session, screen };
+export const fakeElectron = {
+  app,
+  BrowserWindow: FakeBrowserWindow,
+  ipcMain,
+  ipcRenderer,
+  contextBridge,
+  safeStorage,
+  session,
+  screen,
+};
 export default fakeElectron;

@@ -2,7 +2,13 @@
 // not in the contract before anything reaches IPC, and delivers contract events to listeners.
 
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { contextBridge, deliverToRenderer, ipcMain, ipcRenderer, resetFakeElectron } from './fake-electron.ts';
+import {
+  contextBridge,
+  deliverToRenderer,
+  ipcMain,
+  ipcRenderer,
+  resetFakeElectron,
+} from './fake-electron.ts';
 
 vi.mock('electron', async () => (await import('./fake-electron.ts')).fakeElectron);
 
@@ -25,20 +31,32 @@ describe('the preload bridge', () => {
     expect(Object.keys(ctb).sort()).toEqual(['call', 'on']);
   });
 
-  it.each([['ctb:event'], ['evil:channel'], ['__proto__'], [42]])('refuses the method %s without touching IPC', async (method) => {
-    const before = ipcRenderer.invoked.length;
-    await expect(ctb.call(method, {})).resolves.toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect(ipcRenderer.invoked.length).toBe(before);
-  });
+  it.each([['ctb:event'], ['evil:channel'], ['__proto__'], [42]])(
+    'refuses the method %s without touching IPC',
+    async (method) => {
+      const before = ipcRenderer.invoked.length;
+      await expect(ctb.call(method, {})).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'unknown_method' },
+      });
+      expect(ipcRenderer.invoked.length).toBe(before);
+    },
+  );
 
   it('forwards a contract method to its IPC channel', async () => {
     ipcMain.handle('org:get', () => ({ ok: true, data: { id: 'org_1', name: 'Org', plan: 'premium' } }));
-    await expect(ctb.call('org:get')).resolves.toEqual({ ok: true, data: { id: 'org_1', name: 'Org', plan: 'premium' } });
+    await expect(ctb.call('org:get')).resolves.toEqual({
+      ok: true,
+      data: { id: 'org_1', name: 'Org', plan: 'premium' },
+    });
     expect(ipcRenderer.invoked.at(-1)).toBe('org:get');
   });
 
   it('turns a failed invoke into a Result instead of a rejection', async () => {
-    await expect(ctb.call('org:set-plan', { plan: 'free' })).resolves.toMatchObject({ ok: false, error: { code: 'transport_error' } });
+    await expect(ctb.call('org:set-plan', { plan: 'free' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'transport_error' },
+    });
   });
 
   it('refuses to subscribe to an event outside the contract', () => {

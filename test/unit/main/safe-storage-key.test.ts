@@ -35,7 +35,11 @@ describe('desktop key provider', () => {
     expect(key).toHaveLength(32);
     const onDisk = await readFile(join(dir, 'secret.key.safe'));
     expect(onDisk.toString('utf8')).not.toContain(key.toString('hex'));
-    expect(desktopKeyProvider(dir, keychain(true), (m) => warnings.push(m)).getKey().equals(key)).toBe(true);
+    expect(
+      desktopKeyProvider(dir, keychain(true), (m) => warnings.push(m))
+        .getKey()
+        .equals(key),
+    ).toBe(true);
     expect(warnings).toEqual([]);
   });
 
@@ -46,7 +50,9 @@ describe('desktop key provider', () => {
   });
 
   it('treats the basic_text backend (a hard-coded password) as no keychain', () => {
-    expect(desktopKeyProvider(dir, keychain(true, 'basic_text'), (m) => warnings.push(m))).toBeInstanceOf(FileKeyProvider);
+    expect(desktopKeyProvider(dir, keychain(true, 'basic_text'), (m) => warnings.push(m))).toBeInstanceOf(
+      FileKeyProvider,
+    );
     expect(warnings[0]).toMatch(/basic_text/);
   });
 
@@ -57,7 +63,12 @@ describe('desktop key provider', () => {
 
   it('names the problem when the keychain cannot decrypt the stored key', async () => {
     await writeFile(join(dir, 'secret.key.safe'), 'garbage');
-    const broken = { ...keychain(true), decryptString: () => { throw new Error('keychain locked'); } };
+    const broken = {
+      ...keychain(true),
+      decryptString: () => {
+        throw new Error('keychain locked');
+      },
+    };
     expect(() => new SafeStorageKeyProvider(dir, broken).getKey()).toThrow(SecretKeyError);
   });
 });

@@ -21,7 +21,13 @@ describe('window state', () => {
   it('restores what was saved', () => {
     const file = join(dir, 'w.json');
     saveWindowState(file, { x: 100, y: 50, width: 1000, height: 700, maximized: true });
-    expect(loadWindowState(file, DISPLAY)).toEqual({ x: 100, y: 50, width: 1000, height: 700, maximized: true });
+    expect(loadWindowState(file, DISPLAY)).toEqual({
+      x: 100,
+      y: 50,
+      width: 1000,
+      height: 700,
+      maximized: true,
+    });
   });
 
   it('drops a position on a display that is no longer there', () => {
@@ -41,7 +47,9 @@ describe('window state', () => {
 describe('the desktop data folder', () => {
   it('comes from --data-dir, then $CTB_DATA_DIR, then userData', async () => {
     const { dataDirFromArgv } = await import('../../../src/main/app.ts');
-    expect(dataDirFromArgv(['electron', '.', '--data-dir', '/d1'], '/ud', { CTB_DATA_DIR: '/env' })).toBe('/d1');
+    expect(dataDirFromArgv(['electron', '.', '--data-dir', '/d1'], '/ud', { CTB_DATA_DIR: '/env' })).toBe(
+      '/d1',
+    );
     expect(dataDirFromArgv(['electron', '.', '--data-dir=/d2'], '/ud', {})).toBe('/d2');
     expect(dataDirFromArgv(['electron', '.'], '/ud', { CTB_DATA_DIR: '/env' })).toBe('/env');
     expect(dataDirFromArgv(['electron', '.'], '/ud', {})).toBe('/ud');

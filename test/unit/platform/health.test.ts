@@ -26,7 +26,8 @@ function ping(json: unknown, overrides: Partial<ManagerResult> = {}): ManagerRes
   };
 }
 
-const assess = (r: ManagerResult, latencyMs = 10) => assessPing(r, { latencyMs, exchangeIds: [1], now: NOW, healthyLatencyMs: 2000 });
+const assess = (r: ManagerResult, latencyMs = 10) =>
+  assessPing(r, { latencyMs, exchangeIds: [1], now: NOW, healthyLatencyMs: 2000 });
 
 describe('assessPing', () => {
   it('is healthy for a full pong within 2 s, same version, clock within 60 s', () => {
@@ -64,6 +65,11 @@ describe('assessPing', () => {
 
   it('is failing, with the code, when no valid pong arrived', () => {
     const r = assess(ping(undefined, { ok: false, code: 'invalid_signature', message: 'HTTP 401: bad' }));
-    expect(r).toMatchObject({ status: 'failing', ok: false, error: { code: 'invalid_signature', message: 'HTTP 401: bad' }, clock_offset_s: null });
+    expect(r).toMatchObject({
+      status: 'failing',
+      ok: false,
+      error: { code: 'invalid_signature', message: 'HTTP 401: bad' },
+      clock_offset_s: null,
+    });
   });
 });

@@ -8,7 +8,7 @@ import type { Resolver } from '../../../src/platform/index.ts';
 const DNS: Record<string, string[]> = {
   'public.example.com': ['93.184.216.34'],
   'public6.example.com': ['2606:2800:220:1:248:1893:25c8:1946'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
   'loopback.example.com': ['127.0.0.1'],
   'mixed.example.com': ['93.184.216.34', '10.0.0.7'],
   'private.example.com': ['192.168.1.20'],

@@ -4,7 +4,13 @@ import { createHmac } from 'node:crypto';
 
 const SECRET = 'whsec_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const NOW = 1_763_700_000;
-const value = { type: 'tool.invoke', request_id: 'r1', protocol_version: '1', tool: 'getProduct', parameters: { sku: 'SKU-1', note: 'café ☕' } };
+const value = {
+  type: 'tool.invoke',
+  request_id: 'r1',
+  protocol_version: '1',
+  tool: 'getProduct',
+  parameters: { sku: 'SKU-1', note: 'café ☕' },
+};
 const sent = JSON.stringify(value);
 const headersFor = (signature: string, ts: string | number = NOW) => ({
   'x-service-signature': signature,
@@ -22,7 +28,9 @@ describe('explain', () => {
   });
 
   it('shows the canonical string, both signatures and the skew against the window', () => {
-    const d = explain(sent, headersFor(computeSignature('nope', NOW - 20, sent), NOW - 20), [SECRET], { now: NOW });
+    const d = explain(sent, headersFor(computeSignature('nope', NOW - 20, sent), NOW - 20), [SECRET], {
+      now: NOW,
+    });
     expect(d.canonical.string).toBe(`v1:${NOW - 20}:${sent}`);
     expect(d.expected[0].signature).toBe(computeSignature(SECRET, NOW - 20, sent));
     expect(d.received.signature).toBe(computeSignature('nope', NOW - 20, sent));
@@ -33,7 +41,13 @@ describe('explain', () => {
 
   const reserialized: Array<[string, string]> = [
     ['indent_2', JSON.stringify(value, null, 2)],
-    ['sorted_keys', JSON.stringify({ ...Object.fromEntries(Object.entries(value).sort()), parameters: { note: value.parameters.note, sku: 'SKU-1' } })],
+    [
+      'sorted_keys',
+      JSON.stringify({
+        ...Object.fromEntries(Object.entries(value).sort()),
+        parameters: { note: value.parameters.note, sku: 'SKU-1' },
+      }),
+    ],
     ['compact+newline', sent + '\n'],
   ];
   it.each(reserialized)('names a body re-serialized as %s', (id, signedForm) => {
@@ -43,7 +57,10 @@ describe('explain', () => {
   });
 
   it('names a body whose unicode was escaped', () => {
-    const escaped = sent.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const escaped = sent.replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     const d = explain(sent, headersFor(computeSignature(SECRET, NOW, escaped)), [SECRET], { now: NOW });
     expect(d.cause?.id).toBe('body_reserialized:unicode_escaped');
   });
@@ -65,7 +82,12 @@ describe('explain', () => {
 
   it('names a base64-decoded secret', () => {
     const secret = 'c2VjcmV0LWtleS1ieXRlcw==';
-    const d = explain(sent, headersFor('v1=' + rawHmac(Buffer.from(secret, 'base64'), `v1:${NOW}:${sent}`)), [secret], { now: NOW });
+    const d = explain(
+      sent,
+      headersFor('v1=' + rawHmac(Buffer.from(secret, 'base64'), `v1:${NOW}:${sent}`)),
+      [secret],
+      { now: NOW },
+    );
     expect(d.cause?.id).toBe('secret_variant:base64_decoded');
   });
 
@@ -86,7 +108,9 @@ describe('explain', () => {
   });
 
   it('names a signature computed over milliseconds while seconds were sent', () => {
-    const d = explain(sent, headersFor('v1=' + rawHmac(SECRET, `v1:${NOW * 1000 + 417}:${sent}`)), [SECRET], { now: NOW });
+    const d = explain(sent, headersFor('v1=' + rawHmac(SECRET, `v1:${NOW * 1000 + 417}:${sent}`)), [SECRET], {
+      now: NOW,
+    });
     expect(d.cause?.id).toBe('timestamp_milliseconds');
   });
 
@@ -102,7 +126,9 @@ describe('explain', () => {
 
   it('names a truncated digest and a digest without its scheme prefix', () => {
     const hex = hmacHex(SECRET, NOW, sent);
-    expect(explain(sent, headersFor(`v1=${hex.slice(0, 40)}`), [SECRET], { now: NOW }).cause?.id).toBe('truncated_digest');
+    expect(explain(sent, headersFor(`v1=${hex.slice(0, 40)}`), [SECRET], { now: NOW }).cause?.id).toBe(
+      'truncated_digest',
+    );
     expect(explain(sent, headersFor(hex), [SECRET], { now: NOW }).cause?.id).toBe('missing_scheme_prefix');
   });
 

@@ -10,7 +10,9 @@ interface Vector {
   signature: string;
 }
 
-const vectors: Vector[] = JSON.parse(readFileSync(new URL('../../fixtures/signatures.json', import.meta.url), 'utf8'));
+const vectors: Vector[] = JSON.parse(
+  readFileSync(new URL('../../fixtures/signatures.json', import.meta.url), 'utf8'),
+);
 
 describe('signature vectors from the independent implementation', () => {
   it('has vectors to check', () => expect(vectors.length).toBeGreaterThanOrEqual(6));

@@ -29,9 +29,20 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
   const admin = { preHandler: guards.requireAdmin };
   const schemaBase = { tags: [TAGS.connections], security: bearer };
 
-  app.get(BASE, { ...admin, schema: { ...schemaBase, summary: 'List connections (never their secrets)', response: { 200: listOf(connectionSchema), ...errors(401, 403) } } }, async () => ({
-    items: platform.connections.list(),
-  }));
+  app.get(
+    BASE,
+    {
+      ...admin,
+      schema: {
+        ...schemaBase,
+        summary: 'List connections (never their secrets)',
+        response: { 200: listOf(connectionSchema), ...errors(401, 403) },
+      },
+    },
+    async () => ({
+      items: platform.connections.list(),
+    }),
+  );
 
   app.post(
     BASE,
@@ -40,7 +51,12 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
       schema: {
         ...schemaBase,
         summary: 'Create a connection (premium plan); answers the plaintext signing_secret once',
-        body: { type: 'object', properties: connectionInputProperties, required: ['name'], additionalProperties: false },
+        body: {
+          type: 'object',
+          properties: connectionInputProperties,
+          required: ['name'],
+          additionalProperties: false,
+        },
         response: { 201: connectionWithSecretSchema, ...errors(400, 401, 402, 403, 409, 422) },
       },
     },
@@ -52,7 +68,15 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.get<{ Params: IdParams }>(
     `${BASE}/:id`,
-    { ...admin, schema: { ...schemaBase, summary: 'One connection (never its secret)', params: idParams, response: { 200: connectionSchema, ...errors(401, 403, 404) } } },
+    {
+      ...admin,
+      schema: {
+        ...schemaBase,
+        summary: 'One connection (never its secret)',
+        params: idParams,
+        response: { 200: connectionSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => platform.connections.get(request.params.id),
   );
 
@@ -62,7 +86,8 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
       ...admin,
       schema: {
         ...schemaBase,
-        summary: 'Partial update; signing_secret "" generates a new one. Answers the current plaintext signing_secret',
+        summary:
+          'Partial update; signing_secret "" generates a new one. Answers the current plaintext signing_secret',
         params: idParams,
         body: { type: 'object', properties: connectionInputProperties, additionalProperties: false },
         response: { 200: connectionWithSecretSchema, ...errors(400, 401, 403, 404, 409, 422) },
@@ -71,7 +96,8 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
     async (request) => {
       // decisions.md 3: the update answer carries the plaintext secret, rotated or not. Read it
       // before writing, so an undecryptable secret refuses the update instead of half-applying it.
-      const rotating = typeof request.body === 'object' && request.body !== null && 'signing_secret' in request.body;
+      const rotating =
+        typeof request.body === 'object' && request.body !== null && 'signing_secret' in request.body;
       const current = rotating ? undefined : platform.connections.secretOf(request.params.id);
       const updated = await platform.connections.update(request.params.id, request.body);
       return { ...updated, signing_secret: updated.signing_secret ?? current };
@@ -115,8 +141,10 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
       ...admin,
       schema: {
         ...schemaBase,
-        summary: 'Sync Tools: capabilities.list (legacy tools.list); registers business tools in the workspace',
-        description: 'Body optional. workspace_id omitted: the connection’s workspace; null: list only, register nothing.',
+        summary:
+          'Sync Tools: capabilities.list (legacy tools.list); registers business tools in the workspace',
+        description:
+          'Body optional. workspace_id omitted: the connection’s workspace; null: list only, register nothing.',
         params: idParams,
         body: {
           type: ['object', 'null'],
@@ -128,7 +156,10 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
     },
     async (request) => {
       const body = request.body ?? {};
-      return platform.connections.syncTools(request.params.id, 'workspace_id' in body ? { workspaceId: body.workspace_id } : {});
+      return platform.connections.syncTools(
+        request.params.id,
+        'workspace_id' in body ? { workspaceId: body.workspace_id } : {},
+      );
     },
   );
 

@@ -47,7 +47,10 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ApiContext, da
     },
     async (request, reply) => {
       if (!request.isMultipart())
-        throw new ApiError('validation_error', 'send multipart/form-data with a "file" part and a "workspace_id" field');
+        throw new ApiError(
+          'validation_error',
+          'send multipart/form-data with a "file" part and a "workspace_id" field',
+        );
       const { upload, workspaceId } = await receive(request, ctx.documentsDir);
       try {
         if (!upload) throw new ApiError('validation_error', 'the "file" part is missing');
@@ -78,17 +81,26 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ApiContext, da
         tags: [TAGS.documents],
         summary: 'Uploaded documents, newest first',
         security: bearer,
-        querystring: { type: 'object', properties: { workspace_id: { type: 'string' } }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { workspace_id: { type: 'string' } },
+          additionalProperties: false,
+        },
         response: { 200: listOf(documentSchema), ...errors(400, 401) },
       },
     },
     async (request) => ({
-      items: platform.documents.list(request.query.workspace_id !== undefined ? { workspaceId: request.query.workspace_id } : {}),
+      items: platform.documents.list(
+        request.query.workspace_id !== undefined ? { workspaceId: request.query.workspace_id } : {},
+      ),
     }),
   );
 }
 
-async function receive(request: FastifyRequest, dir: string): Promise<{ upload: Upload | null; workspaceId: string | null }> {
+async function receive(
+  request: FastifyRequest,
+  dir: string,
+): Promise<{ upload: Upload | null; workspaceId: string | null }> {
   let upload: Upload | null = null;
   let workspaceId: string | null = null;
   try {
@@ -99,14 +111,21 @@ async function receive(request: FastifyRequest, dir: string): Promise<{ upload: 
       }
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new ApiError('validation_error', `unexpected file part "${part.fieldname}"; the document goes in the "file" part`);
+        throw new ApiError(
+          'validation_error',
+          `unexpected file part "${part.fieldname}"; the document goes in the "file" part`,
+        );
       }
       await mkdir(dir, { recursive: true });
       const tmp = join(dir, `.upload-${randomUUID()}`);
       upload = { tmp, filename: part.filename, contentType: part.mimetype, size: 0 };
       part.file.on('data', (chunk: Buffer) => (upload!.size += chunk.length));
       await pipeline(part.file, createWriteStream(tmp, { mode: 0o600 }));
-      if (part.file.truncated) throw new ApiError('payload_too_large', 'the uploaded file is larger than the upload limit of this platform');
+      if (part.file.truncated)
+        throw new ApiError(
+          'payload_too_large',
+          'the uploaded file is larger than the upload limit of this platform',
+        );
     }
   } catch (error) {
     if (upload) await rm(upload.tmp, { force: true });
@@ -118,7 +137,12 @@ async function receive(request: FastifyRequest, dir: string): Promise<{ upload: 
 /** Keeps a recognisable name on disk without letting the client choose a path. */
 function safeName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 100) || 'document';
+  return (
+    base
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^\.+/, '')
+      .slice(0, 100) || 'document'
+  );
 }
 
 function displayPath(file: string, dataDir: string | null): string {

@@ -10,14 +10,19 @@ import { errors, orgEventSchema } from '../schemas.ts';
 
 export const eventBodyDoc = {
   type: 'object',
-  properties: { event_id: { type: 'string', description: 'An event id the connector declared in its metadata' }, payload: {} },
+  properties: {
+    event_id: { type: 'string', description: 'An event id the connector declared in its metadata' },
+    payload: {},
+  },
   required: ['event_id'],
 } as const;
 
 export async function eventRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // Encapsulated: inside this plugin every content type arrives as the untouched Buffer that was signed.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_EVENT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_EVENT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/api/v1/org/events',

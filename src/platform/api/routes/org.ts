@@ -61,7 +61,12 @@ export function registerOrgRoutes(app: FastifyInstance, ctx: ApiContext): void {
         tags: [TAGS.org],
         summary: 'Testbench only: switch the plan (free shows the premium gate on connection create)',
         security: bearer,
-        body: { type: 'object', properties: { plan: { type: 'string', enum: ['free', 'premium'] } }, required: ['plan'], additionalProperties: false },
+        body: {
+          type: 'object',
+          properties: { plan: { type: 'string', enum: ['free', 'premium'] } },
+          required: ['plan'],
+          additionalProperties: false,
+        },
         response: { 200: organizationSchema, ...errors(400, 401, 403) },
       },
     },

@@ -53,7 +53,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ApiContext): vo
         summary: 'Log in; answers the user JWT to send as "Authorization: Bearer <token>"',
         body: {
           type: 'object',
-          properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1024 } },
+          properties: {
+            email: { type: 'string', maxLength: 320 },
+            password: { type: 'string', maxLength: 1024 },
+          },
           required: ['email', 'password'],
         },
         response: {
@@ -69,7 +72,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ApiContext): vo
     async (request) => {
       const user = ctx.platform.users.authenticate(request.body.email, request.body.password);
       if (!user) throw new ApiError('unauthorized', 'wrong email or password');
-      const { token, expiresAt } = await ctx.tokens.signUser({ sub: user.id, org: user.org_id, role: user.role });
+      const { token, expiresAt } = await ctx.tokens.signUser({
+        sub: user.id,
+        org: user.org_id,
+        role: user.role,
+      });
       return { token, expires_at: expiresAt, user: publicUser(user) };
     },
   );
@@ -79,7 +86,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ApiContext): vo
     {
       schema: {
         tags: [TAGS.session],
-        summary: 'Identify a widget visitor with a user JWT; answers a widget token (refused on admin routes)',
+        summary:
+          'Identify a widget visitor with a user JWT; answers a widget token (refused on admin routes)',
         body: {
           type: 'object',
           properties: {
@@ -87,14 +95,21 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ApiContext): vo
             email: { type: 'string', maxLength: 320 },
             auth: {
               type: 'object',
-              properties: { mode: { type: 'string', enum: ['jwt'] }, token: { type: 'string', minLength: 1 } },
+              properties: {
+                mode: { type: 'string', enum: ['jwt'] },
+                token: { type: 'string', minLength: 1 },
+              },
               required: ['mode', 'token'],
             },
           },
           required: ['id', 'email', 'auth'],
         },
         response: {
-          200: { type: 'object', properties: { widget_token: { type: 'string' }, expires_at: { type: 'integer' } }, required: ['widget_token'] },
+          200: {
+            type: 'object',
+            properties: { widget_token: { type: 'string' }, expires_at: { type: 'integer' } },
+            required: ['widget_token'],
+          },
           ...errors(400, 401),
         },
       },

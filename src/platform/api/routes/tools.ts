@@ -42,10 +42,20 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ApiContext): void 
         summary: 'Test a business tool: one signed tool.invoke to its connector',
         description: 'A connector failure is still HTTP 200 with ok=false and error {code, message}.',
         security: bearer,
-        params: { type: 'object', properties: { tool_id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['tool_id'] },
+        params: {
+          type: 'object',
+          properties: { tool_id: { type: 'string', minLength: 1, maxLength: 100 } },
+          required: ['tool_id'],
+        },
         body: {
           type: ['object', 'null'],
-          properties: { arguments: { type: 'object', additionalProperties: true, description: 'Parameters of the tool (its input_schema)' } },
+          properties: {
+            arguments: {
+              type: 'object',
+              additionalProperties: true,
+              description: 'Parameters of the tool (its input_schema)',
+            },
+          },
           additionalProperties: false,
         },
         response: { 200: toolTestResultSchema, ...errors(400, 401, 404) },

@@ -3,7 +3,16 @@
 
 import type { ApiError, AppInfoDto, OrganizationDto, WorkspaceDto } from '../../../../shared/index.ts';
 
-export type RouteName = 'business-tools' | 'tools' | 'console' | 'inspector' | 'history' | 'local' | 'conformance' | 'load' | 'demo';
+export type RouteName =
+  | 'business-tools'
+  | 'tools'
+  | 'console'
+  | 'inspector'
+  | 'history'
+  | 'local'
+  | 'conformance'
+  | 'load'
+  | 'demo';
 
 export interface Route {
   name: RouteName;

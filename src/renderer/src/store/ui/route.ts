@@ -3,7 +3,17 @@
 
 import type { Route, RouteName } from './initialState.ts';
 
-const NAMES: RouteName[] = ['business-tools', 'tools', 'console', 'inspector', 'history', 'local', 'conformance', 'load', 'demo'];
+const NAMES: RouteName[] = [
+  'business-tools',
+  'tools',
+  'console',
+  'inspector',
+  'history',
+  'local',
+  'conformance',
+  'load',
+  'demo',
+];
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
