@@ -1,46 +1,20 @@
 // The JUnit report is what CI dashboards read: it must validate against both the Jenkins and the
 // Ant JUnit schemas (checked by xmllint, as a CI would) and count exactly what the JSON report counts.
 
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoCatalog } from '../../../src/connector/demo-catalog/index.ts';
-import { runConformance, toJson, toJunit } from '../../../src/conformance/index.ts';
+import { runConformance, summarise, toJson, toJunit } from '../../../src/conformance/index.ts';
 import type { ConformanceReport } from '../../../src/conformance/index.ts';
 import type { RunningFixture } from '../../fixtures/broken-connectors/base.ts';
 import { start as errorsAs200 } from '../../fixtures/broken-connectors/errors-as-200.ts';
 import { start as barePong } from '../../fixtures/broken-connectors/bare-pong.ts';
-import { findAll, parseXml } from './xml.ts';
+import { findAll, parseXml, SCHEMAS, xmllint } from './xml.ts';
 
-const SCHEMAS = {
-  jenkins: fileURLToPath(new URL('../../fixtures/junit/jenkins-junit.xsd', import.meta.url)),
-  ant: fileURLToPath(new URL('../../fixtures/junit/ant-junit.xsd', import.meta.url)),
-};
 const SECRET = 'whsec_junit_schema_secret';
 const stops: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
 });
-
-/** xmllint's verdict on one document: null when it validates, else its complaints. */
-async function xmllint(schema: string, xml: string): Promise<string | null> {
-  const dir = await mkdtemp(join(tmpdir(), 'ctb-junit-'));
-  const file = join(dir, 'report.xml');
-  await writeFile(file, xml);
-  try {
-    await promisify(execFile)('xmllint', ['--noout', '--schema', schema, file]);
-    return null;
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT')
-      throw new Error('xmllint is missing: install libxml2-utils (.ci/run does)', { cause: error });
-    return e.stderr ?? String(error);
-  }
-}
 
 async function expectValidAndCountedAsJson(report: ConformanceReport): Promise<void> {
   const xml = toJunit(report);
@@ -120,5 +94,20 @@ describe('JUnit report', () => {
       findAll(suite, 'property').map((p) => [p.attributes.name, p.attributes.value]),
     );
     expect(props).toMatchObject({ started_at: report.startedAt, timestamp_zone: 'UTC' });
+  });
+
+  it('writes a check that could not run as an <error>, counted in summary.errors and not as a failure', async () => {
+    const real = await reportFor(barePong, ['ping']);
+    // The runner marks a check whose own code threw; no connector can make a shipped check throw.
+    const checks = real.checks.map((c, i) =>
+      i === 0
+        ? { ...c, outcome: 'fail' as const, errored: true, message: 'the check could not run: boom <&>' }
+        : c,
+    );
+    const report = { ...real, checks, summary: summarise(checks) };
+    expect(report.summary).toMatchObject({ errors: 1, failed: 1 });
+    await expectValidAndCountedAsJson(report);
+    const error = findAll(findAll(parseXml(toJunit(report)), 'testsuite')[0], 'error')[0];
+    expect(error.attributes).toMatchObject({ type: 'error', message: 'the check could not run: boom <&>' });
   });
 });
