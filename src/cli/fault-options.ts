@@ -3,8 +3,10 @@
 
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import { SIGNED_HEADERS } from '../protocol/index.ts';
 import type { Faults } from '../platform/client/index.ts';
-import { collect, parseHeaderCase, parseInteger } from './options.ts';
+import { UsageError } from './errors.ts';
+import { parseHeaderCase, parseHeaderValue, parseInteger } from './options.ts';
 import type { HeaderCase } from './options.ts';
 
 export interface FaultFlags {
@@ -17,18 +19,40 @@ export interface FaultFlags {
   replay?: boolean;
 }
 
+/** A century either way: far past any replay window, and still an exact integer once added to now. */
+const MAX_SKEW_OFFSET_SECONDS = 100 * 366 * 86_400;
+
+/**
+ * `--drop-header` only makes sense for the headers the signing client adds; any other name (a typo,
+ * `content-type`) would be silently ignored and the call would look like a passed fault test.
+ */
+function collectDroppedHeader(value: string, previous: string[] | undefined): string[] {
+  const name = value.trim().toLowerCase();
+  if (!(SIGNED_HEADERS as readonly string[]).includes(name))
+    throw new UsageError(
+      `--drop-header accepts only the signing headers ${SIGNED_HEADERS.join(', ')} (any letter case), got ${JSON.stringify(value.slice(0, 60))}`,
+    );
+  if (previous?.includes(name)) throw new UsageError(`--drop-header ${name} is given twice`);
+  return [...(previous ?? []), name];
+}
+
 export function addFaultOptions(cmd: Command): Command {
   return cmd
     .addOption(
       new Option(
         '--skew-offset <seconds>',
         'fault: sign with the clock shifted by this many seconds (negative: in the past)',
-      ).argParser(parseInteger('--skew-offset')),
+      ).argParser(
+        parseInteger('--skew-offset', { min: -MAX_SKEW_OFFSET_SECONDS, max: MAX_SKEW_OFFSET_SECONDS }),
+      ),
     )
     .option('--wrong-secret', 'fault: sign with a random secret instead of the real one')
     .option('--tamper-body', 'fault: change one body byte after signing')
     .addOption(
-      new Option('--drop-header <name>', 'fault: leave this header out (repeatable)').argParser(collect),
+      new Option(
+        '--drop-header <name>',
+        `fault: leave this signing header out (repeatable): ${SIGNED_HEADERS.join(', ')}`,
+      ).argParser(collectDroppedHeader),
     )
     .addOption(
       new Option(
@@ -36,7 +60,12 @@ export function addFaultOptions(cmd: Command): Command {
         'fault: re-case the x-service-* header names: upper, lower or mixed',
       ).argParser(parseHeaderCase),
     )
-    .option('--protocol-version <v>', 'fault: send this protocol version (body field and header)')
+    .addOption(
+      new Option(
+        '--protocol-version <v>',
+        'fault: send this protocol version (body field and header)',
+      ).argParser(parseHeaderValue('--protocol-version', { allowEmpty: true })),
+    )
     .option('--replay', 'fault: deliver the identical signed request twice; the second answer is shown');
 }
 

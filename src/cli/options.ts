@@ -17,6 +17,8 @@ export function parseInteger(flag: string, options: { min?: number; max?: number
     if (!/^[+-]?\d+$/.test(text))
       throw new UsageError(`${flag} expects a whole number, got "${clip(value)}"`);
     const n = Number(text);
+    // Past 2^53 the number is no longer the digits typed: refuse rather than silently round.
+    if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} is out of range, got "${clip(value)}"`);
     if (options.min !== undefined && n < options.min)
       throw new UsageError(`${flag} must be at least ${options.min}, got ${n}`);
     if (options.max !== undefined && n > options.max)
@@ -67,6 +69,21 @@ function parseJsonObjectText(flag: string, text: string): Record<string, unknown
       `${flag} must be a JSON object like {"sku":"SKU-1001"}, got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}`,
     );
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * A value that goes into an HTTP header as typed: visible ASCII and spaces only, so a stray newline
+ * or accent is a usage error here instead of a network error after the request was built.
+ */
+export function parseHeaderValue(flag: string, options: { allowEmpty?: boolean } = {}) {
+  return (value: string): string => {
+    if (value === '' && !options.allowEmpty) throw new UsageError(`${flag} must not be empty`);
+    if (!/^[\x20-\x7e]*$/.test(value) || value.length > 200)
+      throw new UsageError(
+        `${flag} must be at most 200 printable ASCII characters (it goes into an HTTP header), got ${JSON.stringify(clip(value))}`,
+      );
+    return value;
+  };
 }
 
 export function parseHeaderCase(value: string): HeaderCase {

@@ -104,13 +104,80 @@ function firstDelivery(first: CallResult): string {
   return `HTTP ${first.response!.status} ${first.response!.body.toString('utf8').slice(0, 120)}`;
 }
 
+/** Connector-supplied text made safe for a terminal: no escape sequences, one line, clipped. */
+function printable(value: unknown, max = 72): string {
+  // eslint-disable-next-line no-control-regex
+  const text = String(value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return text.length > max ? text.slice(0, max - 1) + '…' : text;
+}
+
+function toolList(json: unknown): Array<Partial<ToolDefinition>> {
+  const tools = (json as { tools?: unknown } | undefined)?.tools;
+  return Array.isArray(tools)
+    ? tools.map((t) => (typeof t === 'object' && t !== null ? (t as Partial<ToolDefinition>) : {}))
+    : [];
+}
+
+function paramNames(tool: Partial<ToolDefinition>): string {
+  const schema = (tool.input_schema ?? {}) as { properties?: unknown; required?: unknown };
+  const props = typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  const names = Object.keys(props).map((n) => printable(n, 40) + (required.includes(n) ? '*' : ''));
+  return names.length ? names.join(', ') : '(none)';
+}
+
 function toolLines(json: unknown): string[] {
-  const tools = (json as { tools?: ToolDefinition[] }).tools ?? [];
+  const tools = toolList(json);
   if (tools.length === 0) return ['(none)'];
-  const width = Math.max(...tools.map((t) => t.name.length));
+  const names = tools.map((t) => printable(t.name ?? '(no name)', 40));
+  const width = Math.max(...names.map((n) => n.length));
   return tools.map(
-    (t) => `${t.name.padEnd(width)}  ${t.chat === false ? '[off chat] ' : ''}${t.description ?? ''}`,
+    (t, i) =>
+      `${names[i].padEnd(width)}  ${t.chat === false ? '[off chat] ' : ''}${printable(t.description)}`,
   );
+}
+
+function countBy(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${n} ${k}`).join(', ');
+}
+
+/**
+ * The default view of a successful `ctb tools`: what the connector offers, readable at a glance.
+ * The exchange itself (headers, signed string, the whole answer body) is behind --verbose and --json.
+ */
+export function toolsSummaryLines(
+  type: RequestType,
+  result: SignedCallResult,
+  verdict: CallVerdict,
+): string[] {
+  const tools = toolList(result.json);
+  const onChat = tools.filter((t) => t.chat !== false).length;
+  const rows: Array<[string, string | string[]]> = [
+    [
+      'connector',
+      `${result.request.url}  ${type} → HTTP ${result.response?.status ?? '—'}, ${result.timing.totalMs.toFixed(1)} ms`,
+    ],
+    [
+      'tools',
+      [
+        `${tools.length} tool(s): ${onChat} on chat, ${tools.length - onChat} off chat` +
+          (tools.length ? `; auth: ${countBy(tools.map((t) => printable(t.auth ?? 'unset', 20)))}` : ''),
+        ...toolLines(result.json),
+      ],
+    ],
+  ];
+  if (tools.length)
+    rows.push(['parameters', tools.map((t) => `${printable(t.name ?? '(no name)', 40)}: ${paramNames(t)}`)]);
+  const metadata = (result.json as { metadata?: Record<string, unknown> } | undefined)?.metadata;
+  if (metadata && typeof metadata === 'object') {
+    const n = (k: string) => (Array.isArray(metadata[k]) ? (metadata[k] as unknown[]).length : 0);
+    rows.push(['metadata', `${n('events')} event(s), ${n('actions')} action(s), ${n('tasks')} task(s)`]);
+  }
+  rows.push(['outcome', `${verdict.ok ? 'ok' : 'FAILED'}: ${verdict.message}`]);
+  rows.push(['', '(--verbose shows the whole signed exchange, --json prints it as one JSON object)']);
+  return table(rows);
 }
 
 function parseOrUndefined(body: Buffer): unknown {

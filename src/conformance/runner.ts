@@ -83,10 +83,12 @@ async function runOne(ctx: ConformanceContext, check: CheckDefinition): Promise<
   ctx.currentCheck = check.id;
   const started = performance.now();
   let verdict: Verdict;
+  let errored = false;
   try {
     verdict = await check.run(ctx);
   } catch (error) {
     // A check that cannot run must not pass silently.
+    errored = true;
     verdict = {
       outcome: 'fail',
       message: `the check could not run: ${error instanceof Error ? error.message : String(error)}`,
@@ -101,6 +103,7 @@ async function runOne(ctx: ConformanceContext, check: CheckDefinition): Promise<
     expected: check.expected,
     received: receivedOf(verdict.exchange),
     outcome: verdict.outcome,
+    ...(errored ? { errored } : {}),
     message: verdict.message,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
@@ -113,7 +116,8 @@ export function summarise(checks: CheckResult[]): ConformanceSummary {
   return {
     total: checks.length,
     passed: checks.filter((c) => c.outcome === 'pass').length,
-    failed: failed.length,
+    failed: failed.filter((c) => !c.errored).length,
+    errors: failed.filter((c) => c.errored).length,
     skipped: checks.filter((c) => c.outcome === 'skip').length,
     failedByLevel,
     conformant: failedByLevel.must === 0,

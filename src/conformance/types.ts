@@ -34,16 +34,24 @@ export interface CheckResult {
   expected: string;
   received: ReceivedAnswer | null;
   outcome: CheckOutcome;
+  /** True when the check itself could not run (a JUnit <error>): the outcome is then `fail`. */
+  errored?: boolean;
   message: string;
   durationMs: number;
 }
 
+/**
+ * Counts as every reporter prints them (JSON, JUnit and pretty agree): total = passed + failed +
+ * errors + skipped. `failed` counts failures of every level (should/info ones are warnings).
+ */
 export interface ConformanceSummary {
   total: number;
   passed: number;
   failed: number;
+  /** Checks that could not run at all, counted apart from `failed` as JUnit counts <error>s. */
+  errors: number;
   skipped: number;
-  /** Failures by level: a must failure fails the run, should/info failures are warnings. */
+  /** Failures and errors by level: a must one fails the run, should/info ones are warnings. */
   failedByLevel: Record<CheckLevel, number>;
   /** True when no must-level check failed. */
   conformant: boolean;

@@ -8,7 +8,7 @@ import { openBackend } from '../bridge/backend.ts';
 import type { Backend } from '../bridge/backend.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { desktopKeyProvider } from './safe-storage-key.ts';
-import { isTrustedPageUrl } from './security.ts';
+import { devRendererOrigin, isTrustedPageUrl } from './security.ts';
 import type { TrustedPage } from './security.ts';
 import { createMainWindow } from './window.ts';
 
@@ -50,10 +50,9 @@ export async function startDesktop(mainDir?: string): Promise<Backend | null> {
   const keyProvider = desktopKeyProvider(dataDir, safeStorage, (m) => console.warn(`ctb: ${m}`));
   const backend = await openBackend({ dataDir, keyProvider, mode: 'desktop', version: app.getVersion() });
   const paths = desktopPaths(mainDir);
-  const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
   const page: TrustedPage = {
     fileUrl: pathToFileURL(paths.renderer).href,
-    devOrigin: devUrl ? new URL(devUrl).origin : null,
+    devOrigin: devRendererOrigin(process.env, app.isPackaged),
   };
   registerIpc(ipcMain, backend.dispatch, (url) => isTrustedPageUrl(url, page));
 

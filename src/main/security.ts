@@ -4,6 +4,39 @@
 import type { Session, WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../bridge/csp.ts';
 
+/**
+ * Whether this main bundle was built by `electron-vite dev`: Vite bakes import.meta.env.DEV into
+ * the bundle, so an `electron-vite build` output (what `ctb` and packaged apps run) is false for
+ * good, whatever the environment says. Plain Node (tests, tsx) has no import.meta.env: false.
+ */
+export const BUILT_FOR_DEV = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The dev server origin the window may load instead of its own file, or null. The page gets full
+ * IPC, so an inherited ELECTRON_RENDERER_URL must not point it anywhere: it is honoured only in an
+ * unpackaged dev build started by electron-vite dev (which sets NODE_ENV_ELECTRON_VITE), and only
+ * for a plain http URL on a loopback host.
+ */
+export function devRendererOrigin(
+  env: NodeJS.ProcessEnv,
+  isPackaged: boolean,
+  builtForDev: boolean = BUILT_FOR_DEV,
+): string | null {
+  const raw = env.ELECTRON_RENDERER_URL;
+  if (!raw || isPackaged || !builtForDev || env.NODE_ENV_ELECTRON_VITE !== 'development') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (url.username || url.password) return null;
+  return url.origin;
+}
+
 export interface TrustedPage {
   /** file:// URL of out/renderer/index.html. */
   fileUrl: string;

@@ -10,6 +10,7 @@ import { CheckFailedError, UsageError } from '../errors.ts';
 import { addFaultOptions, faultsFrom } from '../fault-options.ts';
 import type { FaultFlags } from '../fault-options.ts';
 import {
+  parseHeaderValue,
   parseHttpUrl,
   parseInteger,
   parseJsonObject,
@@ -18,7 +19,7 @@ import {
   requireUrl,
 } from '../options.ts';
 import { out, printJson } from '../render.ts';
-import { callJson, callLines, verdictOf } from '../render-call.ts';
+import { callJson, callLines, toolsSummaryLines, verdictOf } from '../render-call.ts';
 
 interface CallFlags extends FaultFlags {
   url?: string;
@@ -26,6 +27,7 @@ interface CallFlags extends FaultFlags {
   timeout: number;
   traceId?: string;
   json?: boolean;
+  verbose?: boolean;
 }
 
 interface InvokeFlags extends CallFlags {
@@ -46,7 +48,8 @@ export function registerCallCommands(program: Command): void {
     program
       .command('tools')
       .description('list the connector tools with a signed capabilities.list (--legacy: tools.list)')
-      .option('--legacy', 'send the legacy tools.list instead of capabilities.list'),
+      .option('--legacy', 'send the legacy tools.list instead of capabilities.list')
+      .option('--verbose', 'show the whole signed exchange (headers, signed string, answer body)'),
   ).action((flags: CallFlags & { legacy?: boolean }) =>
     runCall(flags.legacy ? 'tools.list' : 'capabilities.list', flags, {}),
   );
@@ -98,7 +101,9 @@ function callOptions(cmd: Command): Command {
         .default(PLATFORM_TIMEOUT_MS)
         .argParser(parseInteger('--timeout', { min: 1 })),
     )
-    .option('--trace-id <id>', `send ${HEADER_TRACE_ID}`)
+    .addOption(
+      new Option('--trace-id <id>', `send ${HEADER_TRACE_ID}`).argParser(parseHeaderValue('--trace-id')),
+    )
     .option('--json', 'print one machine-readable JSON object');
   return addFaultOptions(cmd);
 }
@@ -123,6 +128,9 @@ async function runCall(
   // A network failure has nothing else worth showing: one line, exit 1.
   else if (!result.response && result.error)
     throw new CheckFailedError(`${result.error.code}: ${result.error.message} (${url})`);
+  // A tools listing that worked is read for its tools; anything that failed shows the whole exchange.
+  else if (verdict.ok && !flags.verbose && (type === 'capabilities.list' || type === 'tools.list'))
+    for (const line of toolsSummaryLines(type, result, verdict)) out(line);
   else for (const line of callLines(type, result, verdict)) out(line);
   if (!verdict.ok) process.exitCode = 1;
 }

@@ -26,6 +26,32 @@ function without(req: RawRequest, name: string): RawRequest {
   return { ...req, headers: req.headers.filter(([n]) => n.toLowerCase() !== name) };
 }
 
+/** The correctly signed ping with its signature header value rewritten from the true `v1=<hex>` one. */
+function withSignature(ctx: ConformanceContext, rewrite: (hex: string) => string): RawRequest {
+  const req = ctx.signed(ctx.body('ping'));
+  return {
+    ...req,
+    headers: req.headers.map(([n, v]): [string, string] => [
+      n,
+      n === HEADER_SIGNATURE ? rewrite(v.slice(3)) : v,
+    ]),
+  };
+}
+
+/** One hex digit replaced by another, so the digest keeps its length and alphabet. */
+function flipHexAt(hex: string, at: number): string {
+  const i = at < 0 ? hex.length + at : at;
+  return hex.slice(0, i) + (hex[i] === '0' ? '1' : '0') + hex.slice(i + 1);
+}
+
+/** Alternating letter case, so a verifier that only tries all-lower and all-upper is caught. */
+function mixedCase(hex: string): string {
+  return [...hex].map((c, i) => (i % 2 === 0 ? c.toUpperCase() : c.toLowerCase())).join('');
+}
+
+const PARTIAL =
+  'the connector compares only part of the digest (a prefix, a suffix, or up to the length it received): a forger only has to guess that part';
+
 /** A must-level check that one hand-made request is refused, or served, as a conformant connector would. */
 function signatureCheck(
   outcome: 'refused' | 'served',
@@ -128,11 +154,74 @@ export const signatureChecks: CheckDefinition[] = [
     },
     'the connector ignores the scheme; a future v2 signature would be checked as v1',
   ),
+  refuse(
+    'signature.unknown-scheme',
+    'A correct digest under an unknown "v2=" scheme is refused',
+    (ctx) => withSignature(ctx, (hex) => `v2=${hex}`),
+    'the connector strips whatever precedes "=" instead of requiring "v1="',
+  ),
+  refuse(
+    'signature.last-char-changed',
+    'A digest correct except for its last hex character is refused',
+    (ctx) => withSignature(ctx, (hex) => `v1=${flipHexAt(hex, -1)}`),
+    PARTIAL,
+  ),
+  refuse(
+    'signature.first-char-changed',
+    'A digest correct except for its first hex character is refused',
+    (ctx) => withSignature(ctx, (hex) => `v1=${flipHexAt(hex, 0)}`),
+    PARTIAL,
+  ),
+  refuse(
+    'signature.truncated',
+    'A digest cut to its first 32 hex characters is refused',
+    (ctx) => withSignature(ctx, (hex) => `v1=${hex.slice(0, 32)}`),
+    PARTIAL,
+  ),
+  refuse(
+    'signature.one-char-short',
+    'A digest missing its last hex character is refused',
+    (ctx) => withSignature(ctx, (hex) => `v1=${hex.slice(0, -1)}`),
+    `${PARTIAL}; a hex decoder that drops an odd trailing digit also lets this through`,
+  ),
+  refuse(
+    'signature.empty-digest',
+    'A signature of "v1=" with an empty digest is refused',
+    (ctx) => withSignature(ctx, () => 'v1='),
+    'the connector accepts an empty digest: it compares only as many characters as it received',
+  ),
+  refuse(
+    'signature.extra-char',
+    'A correct digest followed by one more hex character is refused',
+    (ctx) => withSignature(ctx, (hex) => `v1=${hex}0`),
+    'the connector does not require exactly 64 hex characters: it checks that the received value starts with the digest, or its hex decoder drops the odd trailing digit',
+  ),
+  refuse(
+    'signature.trailing-garbage',
+    'A correct digest followed by non-hex characters is refused',
+    (ctx) => withSignature(ctx, (hex) => `v1=${hex}zz`),
+    'the connector decodes the hex leniently (Buffer.from(value, "hex") stops at the first non-hex character) instead of requiring exactly 64 hex characters',
+  ),
+  refuse(
+    'signature.body-appended',
+    'A body with a newline appended after signing is refused',
+    (ctx) => {
+      const body = ctx.body('ping');
+      return { ...ctx.signed(body), body: Buffer.from(body + '\n', 'utf8') };
+    },
+    'the signature covers a shorter body than the one that arrived: the connector trims the body, or verifies only its first Content-Length bytes',
+  ),
   serve(
     'signature.uppercase-hex',
     'An uppercase hex digest is accepted',
     (ctx) => ctx.signed(ctx.body('ping'), { uppercaseDigest: true }),
     'decisions.md 1: verifiers accept the hex digest in either letter case (compare bytes, not strings)',
+  ),
+  serve(
+    'signature.mixed-case-hex',
+    'A hex digest in mixed letter case is accepted',
+    (ctx) => withSignature(ctx, (hex) => `v1=${mixedCase(hex)}`),
+    'decisions.md 1: verifiers accept the hex digest in either letter case; decode the hex (or lowercase it) before comparing, do not try only all-lower and all-upper',
   ),
   serve(
     'signature.header-case-upper',

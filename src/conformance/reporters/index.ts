@@ -1,6 +1,7 @@
 // Reporters of a conformance report: pretty lines for a terminal (one per check as it completes,
 // then a summary), the report as JSON, and JUnit XML for CI dashboards.
 
+import os from 'node:os';
 import type { CheckResult, ConformanceReport } from '../types.ts';
 
 function symbol(check: CheckResult): string {
@@ -31,7 +32,7 @@ export function formatPrettySummary(report: ConformanceReport): string {
   return [
     '',
     `${verdict}`,
-    `${s.passed} passed, ${s.failed} failed (${s.failedByLevel.must} must, ${s.failedByLevel.should} should, ${s.failedByLevel.info} info), ${s.skipped} skipped of ${s.total} checks in ${report.durationMs} ms`,
+    `${s.passed} passed, ${s.failed} failed (${s.failedByLevel.must} must, ${s.failedByLevel.should} should, ${s.failedByLevel.info} info), ${s.errors} could not run, ${s.skipped} skipped of ${s.total} checks in ${report.durationMs} ms`,
     `target ${report.url}, secret ${report.secretFingerprint}, skew window ±${report.skewSeconds} s`,
   ].join('\n');
 }
@@ -69,29 +70,62 @@ function detail(check: CheckResult): string {
   return lines.join('\n');
 }
 
+/** Ant's schema wants the suite's start as local-style seconds without zone: ours is UTC, said in a property. */
+function junitTimestamp(iso: string): string {
+  return iso.replace(/\.\d+/, '').replace(/(Z|[+-]\d{2}:\d{2})$/, '');
+}
+
+function junitCase(c: CheckResult): string {
+  const attrs = `classname="conformance.${escapeXml(c.id.split('.')[0])}" name="${escapeXml(`${c.id}: ${c.title}`)}" time="${seconds(c.durationMs)}"`;
+  let inner = '';
+  // Skipped carries its reason as text: the Jenkins schema gives <skipped> no attributes.
+  if (c.outcome === 'skip') inner = `<skipped>${escapeXml(c.message)}</skipped>`;
+  else if (c.outcome === 'fail') {
+    const tag = c.errored ? 'error' : 'failure';
+    const message = c.level === 'must' ? c.message : `WARNING (${c.level}): ${c.message}`;
+    inner = `<${tag} message="${escapeXml(message)}" type="${c.errored ? 'error' : c.level}">${escapeXml(detail(c))}</${tag}>`;
+  }
+  return inner ? `    <testcase ${attrs}>\n      ${inner}\n    </testcase>` : `    <testcase ${attrs}/>`;
+}
+
 /**
- * JUnit XML. Only must-level failures are <failure>s, matching the exit code; should/info
- * failures are reported as warnings in <system-out> so a CI dashboard shows them without failing.
+ * JUnit XML valid against both the Jenkins (junit-4/xunit) and the Apache Ant schemas, so the
+ * shapes are their common subset: no attributes on <testsuites>, text-only <skipped>, one child per
+ * <testcase>, suite-level <system-out>/<system-err>. Counts are the JSON summary's: every failed
+ * check is a <failure> whose type is its level; should/info ones are warnings (the exit code stays 0).
  */
-export function toJunit(report: ConformanceReport): string {
+export function toJunit(report: ConformanceReport, hostname = os.hostname() || 'localhost'): string {
   const s = report.summary;
-  const cases = report.checks.map((c) => {
-    const attrs = `classname="conformance.${escapeXml(c.id.split('.')[0])}" name="${escapeXml(`${c.id}: ${c.title}`)}" time="${seconds(c.durationMs)}"`;
-    let inner = '';
-    if (c.outcome === 'skip') inner = `<skipped message="${escapeXml(c.message)}"/>`;
-    else if (c.outcome === 'fail' && c.level === 'must')
-      inner = `<failure message="${escapeXml(c.message)}" type="${escapeXml(c.level)}">${escapeXml(detail(c))}</failure>`;
-    else if (c.outcome === 'fail')
-      inner = `<system-out>${escapeXml(`WARNING (${c.level}): ${detail(c)}`)}</system-out>`;
-    return inner ? `    <testcase ${attrs}>\n      ${inner}\n    </testcase>` : `    <testcase ${attrs}/>`;
-  });
-  const suiteAttrs = `name="ctb conformance ${escapeXml(report.url)}" tests="${s.total}" failures="${s.failedByLevel.must}" errors="0" skipped="${s.skipped}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt.replace(/Z$/, ''))}"`;
+  const warnings = report.checks.filter((c) => c.outcome === 'fail' && c.level !== 'must');
+  const suiteAttrs = [
+    `name="ctb conformance ${escapeXml(report.url)}"`,
+    'package="ctb.conformance"',
+    'id="0"',
+    `hostname="${escapeXml(hostname)}"`,
+    `tests="${s.total}"`,
+    `failures="${s.failed}"`,
+    `errors="${s.errors}"`,
+    `skipped="${s.skipped}"`,
+    `time="${seconds(report.durationMs)}"`,
+    `timestamp="${escapeXml(junitTimestamp(report.startedAt))}"`,
+  ].join(' ');
+  const property = (name: string, value: string) => `<property name="${name}" value="${escapeXml(value)}"/>`;
+  const out = warnings.map((c) => `WARNING (${c.level}) ${c.id}: ${c.message}`).join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="ctb conformance" tests="${s.total}" failures="${s.failedByLevel.must}" errors="0" skipped="${s.skipped}" time="${seconds(report.durationMs)}">`,
+    '<testsuites>',
     `  <testsuite ${suiteAttrs}>`,
-    `    <properties><property name="secret_fingerprint" value="${escapeXml(report.secretFingerprint)}"/><property name="skew_seconds" value="${report.skewSeconds}"/></properties>`,
-    ...cases,
+    `    <properties>${[
+      property('started_at', report.startedAt),
+      property('timestamp_zone', 'UTC'),
+      property('secret_fingerprint', report.secretFingerprint),
+      property('skew_seconds', String(report.skewSeconds)),
+      property('conformant', String(s.conformant)),
+      property('aborted', String(report.aborted)),
+    ].join('')}</properties>`,
+    ...report.checks.map(junitCase),
+    `    <system-out>${escapeXml(out)}</system-out>`,
+    '    <system-err></system-err>',
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -72,6 +72,39 @@ describe('ctb connector serve with the demo catalog', () => {
     }
   });
 
+  it('summarises ctb tools by default: counts, one line per tool, no JSON body or headers', async () => {
+    const { run } = await call(['tools']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThan(30);
+    expect(run.stdout).toMatch(/^tools\s+6 tool\(s\): 4 on chat, 2 off chat; auth: 4 none, 2 optional$/m);
+    expect(run.stdout).toMatch(/^\s+getProduct\s+Get one product by its sku, with price and stock\.$/m);
+    expect(run.stdout).toMatch(/^\s+approveQuotation\s+\[off chat\] Approve a pending quotation/m);
+    expect(run.stdout).toMatch(/getProduct: sku\*/);
+    expect(run.stdout).toMatch(/^outcome\s+ok: 6 tool\(s\)$/m);
+    expect(run.stdout).not.toContain('"input_schema"');
+    expect(run.stdout).not.toContain('x-service-signature');
+  });
+
+  it('shows the whole exchange of ctb tools with --verbose, and the answer as JSON with --json', async () => {
+    const verbose = (await call(['tools', '--verbose'])).run;
+    expect(verbose.code).toBe(0);
+    expect(verbose.stdout).toContain('"input_schema"');
+    expect(verbose.stdout).toMatch(/x-service-signature: v1=[0-9a-f]{64}/);
+    const json = (await call(['tools', '--json'])).run;
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed).toMatchObject({ ok: true, type: 'capabilities.list', json: { type: 'capabilities' } });
+    expect(parsed.json.tools).toHaveLength(6);
+  });
+
+  it('shows the whole exchange when ctb tools fails, to see why', async () => {
+    const { run } = await call(['tools', '--drop-header', 'x-service-signature']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^request\s+POST /m);
+    expect(run.stdout).toMatch(/outcome\s+FAILED: the connector answered error invalid_signature/);
+  });
+
   it('runs getProduct for SKU-1001 with ctb invoke (--json)', async () => {
     const { run } = await call([
       'invoke',

@@ -59,6 +59,51 @@ const cases: Array<[string, string[], RegExp]> = [
     /cannot read --body-file .*no such file/,
   ],
   ['an unknown option', ['ping', '--url', URL_OK, '--secret', 's', '--bogus'], /unknown option '--bogus'/],
+  [
+    'dropping a header the client never sends',
+    ['tools', '--url', URL_OK, '--secret', 's', '--drop-header', 'x-nope'],
+    /--drop-header accepts only the signing headers x-service-signature, x-service-timestamp, x-service-protocol .*"x-nope"/,
+  ],
+  [
+    'dropping content-type, which is not a signing header',
+    ['ping', '--url', URL_OK, '--secret', 's', '--drop-header', 'content-type'],
+    /--drop-header accepts only the signing headers/,
+  ],
+  [
+    'dropping the same header twice',
+    [
+      'ping',
+      '--url',
+      URL_OK,
+      '--secret',
+      's',
+      '--drop-header',
+      'x-service-timestamp',
+      '--drop-header',
+      'X-SERVICE-TIMESTAMP',
+    ],
+    /--drop-header x-service-timestamp is given twice/,
+  ],
+  [
+    'a skew offset past what a number holds exactly',
+    ['ping', '--url', URL_OK, '--secret', 's', '--skew-offset', '99999999999999999999'],
+    /--skew-offset is out of range/,
+  ],
+  [
+    'a skew offset of more than a century',
+    ['ping', '--url', URL_OK, '--secret', 's', '--skew-offset', '-4000000000'],
+    /--skew-offset must be at least -3162240000/,
+  ],
+  [
+    'a protocol version with a line break',
+    ['ping', '--url', URL_OK, '--secret', 's', '--protocol-version', '1\r\nx-evil: 1'],
+    /--protocol-version must be at most 200 printable ASCII characters .*"1\\r\\nx-evil: 1"/,
+  ],
+  [
+    'a trace id with an accent',
+    ['ping', '--url', URL_OK, '--secret', 's', '--trace-id', 'café'],
+    /--trace-id must be at most 200 printable ASCII characters/,
+  ],
 ];
 
 describe('bad usage', () => {

@@ -38,6 +38,7 @@ describe('conformance catches broken connectors', () => {
     expect(await failedMustChecks(reserialized)).toEqual(
       [
         'request.not-json',
+        'signature.body-appended',
         'signature.escaped-unicode',
         'signature.pretty-body',
         'signature.whitespace-added',
@@ -77,12 +78,21 @@ describe('conformance catches broken connectors', () => {
         'routing.other-path',
         'routing.put-endpoint',
         'routing.root-path',
+        'signature.body-appended',
         'signature.doubled-header',
+        'signature.empty-digest',
+        'signature.extra-char',
+        'signature.first-char-changed',
         'signature.generic-refusal',
+        'signature.last-char-changed',
         'signature.missing',
         'signature.missing-timestamp',
         'signature.no-scheme',
+        'signature.one-char-short',
         'signature.tampered-byte',
+        'signature.trailing-garbage',
+        'signature.truncated',
+        'signature.unknown-scheme',
         'signature.whitespace-added',
         'signature.wrong-secret',
         'timestamp.decimal',
@@ -93,7 +103,7 @@ describe('conformance catches broken connectors', () => {
     );
   });
 
-  it('only warns about a bare pong: exit 0, a should-level failure reported as a JUnit warning', async () => {
+  it('only warns about a bare pong: exit 0, a should-level failure typed "should" in the JUnit XML', async () => {
     const fixture = await barePong(SECRET);
     fixtures.push(fixture);
     const run = await runCtb([
@@ -110,8 +120,10 @@ describe('conformance catches broken connectors', () => {
     expect(run.code).toBe(0);
     const cases = findAll(findAll(parseXml(run.stdout), 'testsuite')[0], 'testcase');
     const byId = Object.fromEntries(cases.map((c) => [c.attributes.name.split(':')[0], c]));
-    expect(findAll(byId['ping.version-and-time'], 'system-out')[0].text).toMatch(
-      /^WARNING \(should\)[\s\S]*lacks protocol_version "1" and time/,
+    const warning = findAll(byId['ping.version-and-time'], 'failure')[0];
+    expect(warning.attributes.type).toBe('should');
+    expect(warning.attributes.message).toMatch(
+      /^WARNING \(should\): [\s\S]*lacks protocol_version "1" and time/,
     );
     expect(findAll(byId['ping.clock-offset'], 'skipped')).toHaveLength(1);
     expect(findAll(byId['ping.pong'], 'failure')).toHaveLength(0);

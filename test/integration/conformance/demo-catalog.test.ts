@@ -9,7 +9,7 @@ import { createDemoCatalog } from '../../../src/connector/demo-catalog/index.ts'
 import { runConformance } from '../../../src/conformance/index.ts';
 import type { ConformanceReport } from '../../../src/conformance/index.ts';
 import { runCtb } from '../cli/run-ctb.ts';
-import { findAll, parseXml } from './xml.ts';
+import { findAll, parseXml, SCHEMAS, xmllint } from './xml.ts';
 
 const SECRET = 'whsec_conformance_demo_secret';
 const running: Array<() => Promise<void> | void> = [];
@@ -51,7 +51,10 @@ describe('ctb conformance against the demo catalog', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^CONFORMANT/m);
 
-    const suite = findAll(parseXml(await readFile(file, 'utf8')), 'testsuite')[0];
+    const xml = await readFile(file, 'utf8');
+    expect(await xmllint(SCHEMAS.jenkins, xml)).toBeNull();
+    expect(await xmllint(SCHEMAS.ant, xml)).toBeNull();
+    const suite = findAll(parseXml(xml), 'testsuite')[0];
     const cases = findAll(suite, 'testcase');
     expect(cases.length).toBeGreaterThanOrEqual(30);
     expect(Number(suite.attributes.tests)).toBe(cases.length);

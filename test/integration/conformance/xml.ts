@@ -1,5 +1,12 @@
-// A strict little XML reader for the JUnit tests: rejects unbalanced tags, raw `<` or `&` in
-// text or attributes and unknown entities, and returns the element tree with decoded attributes.
+// XML helpers of the JUnit tests: a strict little reader (rejects unbalanced tags, raw `<` or `&`,
+// unknown entities) and schema validation by xmllint, the tool a CI would use.
+
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export interface XmlElement {
   name: string;
@@ -50,4 +57,26 @@ export function parseXml(xml: string): XmlElement {
 
 export function findAll(root: XmlElement, name: string): XmlElement[] {
   return [...(root.name === name ? [root] : []), ...root.children.flatMap((c) => findAll(c, name))];
+}
+
+/** The JUnit schemas CI tools validate against, shipped as test fixtures. */
+export const SCHEMAS = {
+  jenkins: fileURLToPath(new URL('../../fixtures/junit/jenkins-junit.xsd', import.meta.url)),
+  ant: fileURLToPath(new URL('../../fixtures/junit/ant-junit.xsd', import.meta.url)),
+};
+
+/** xmllint's verdict on one document: null when it validates, else its complaints. */
+export async function xmllint(schema: string, xml: string): Promise<string | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'ctb-junit-'));
+  const file = join(dir, 'report.xml');
+  await writeFile(file, xml);
+  try {
+    await promisify(execFile)('xmllint', ['--noout', '--schema', schema, file]);
+    return null;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT')
+      throw new Error('xmllint is missing: install libxml2-utils (.ci/run does)', { cause: error });
+    return e.stderr ?? String(error);
+  }
 }
