@@ -11,6 +11,7 @@ import { registerConformanceCommand } from './commands/conformance.ts';
 import { registerLoadCommand } from './commands/load.ts';
 import { registerAppCommands } from './commands/app.ts';
 import { registerListenCommand } from './commands/listen.ts';
+import { registerRunCommand } from './commands/run.ts';
 
 function buildProgram(): Command {
   const program = new Command('ctb')
@@ -29,6 +30,7 @@ function buildProgram(): Command {
   registerConformanceCommand(program);
   registerLoadCommand(program);
   registerListenCommand(program);
+  registerRunCommand(program);
   return program;
 }
 
