@@ -53,6 +53,7 @@ export function formatPretty(report: RunReport): string {
 
 const esc = (s: string) =>
   s
+    // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: they are dropped
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

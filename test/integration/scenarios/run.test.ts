@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario, ScenarioFileError } from '../../../src/scenarios/index.ts';
+import { parseScenario } from '../../../src/scenarios/index.ts';
+import type { ScenarioFileError } from '../../../src/scenarios/index.ts';
 import { runCtb, startCtb } from '../cli/run-ctb.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctb-scenarios-'));
