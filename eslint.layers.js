@@ -12,6 +12,7 @@ export const LAYERS = [
   { type: 'platform', pattern: 'src/platform', partialMatch: false },
   { type: 'graders', pattern: 'src/conformance', partialMatch: false },
   { type: 'graders', pattern: 'src/load', partialMatch: false },
+  { type: 'graders', pattern: 'src/scenarios', partialMatch: false },
   { type: 'engine', pattern: 'src/engine', partialMatch: false },
   { type: 'shared', pattern: 'src/shared', partialMatch: false },
   { type: 'bridge', pattern: 'src/bridge', partialMatch: false },
