@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import { LAYERS, layerPolicies } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**'] },
+  { ignores: ['out/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,6 +21,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Layering (README "Layers"): each folder imports only the layers below it; see eslint.layers.js.
+    files: ['src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: layerPolicies() }],
+    },
   },
   {
     // Layering (shared/style.md): only the Electron shell imports electron.

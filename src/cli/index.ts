@@ -10,6 +10,8 @@ import { registerPlatformCommands } from './commands/platform.ts';
 import { registerConformanceCommand } from './commands/conformance.ts';
 import { registerLoadCommand } from './commands/load.ts';
 import { registerAppCommands } from './commands/app.ts';
+import { registerListenCommand } from './commands/listen.ts';
+import { registerRunCommand } from './commands/run.ts';
 
 function buildProgram(): Command {
   const program = new Command('ctb')
@@ -27,6 +29,8 @@ function buildProgram(): Command {
   registerSignatureCommands(program);
   registerConformanceCommand(program);
   registerLoadCommand(program);
+  registerListenCommand(program);
+  registerRunCommand(program);
   return program;
 }
 

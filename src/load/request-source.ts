@@ -9,12 +9,10 @@ import {
   PROTOCOL_VERSION,
   nowSeconds,
 } from '../protocol/index.ts';
-import { buildRequest } from '../platform/client/index.ts';
 import { createSigner } from './signer.ts';
 import type { Signer } from './signer.ts';
 import type { LoadRequestSpec } from './types.ts';
-
-const PLACEHOLDER = '__ctb_load_request_id__';
+import { requestTemplate } from './request-template.ts';
 
 export interface PreparedRequest {
   body: Buffer;
@@ -40,15 +38,10 @@ export class RequestSource {
       this.fixed = spec.body;
       return;
     }
-    const fields = spec.kind === 'tool' ? { tool: spec.tool, parameters: spec.parameters } : {};
-    const type = spec.kind === 'tool' ? 'tool.invoke' : spec.type;
-    // Serialise once; only the request_id changes between requests.
-    const template = JSON.stringify(
-      buildRequest(type, { ...fields, request_id: PLACEHOLDER, conversation_id: 'conv_load' }),
-    );
-    const at = template.indexOf(PLACEHOLDER);
-    this.prefix = template.slice(0, at);
-    this.suffix = template.slice(at + PLACEHOLDER.length);
+    // Serialised once; only the request_id changes between requests.
+    const template = requestTemplate(spec);
+    this.prefix = template.prefix;
+    this.suffix = template.suffix;
   }
 
   next(): PreparedRequest {

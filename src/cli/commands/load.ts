@@ -13,6 +13,9 @@ import {
   ThresholdError,
 } from '../../load/index.ts';
 import type { LoadRequestSpec } from '../../load/index.ts';
+import { writeLoadExport } from './load-export.ts';
+import { LOAD_EXPORT_FORMATS } from '../../load/export/index.ts';
+import type { LoadExportFormat } from '../../load/export/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import {
   parseHttpUrl,
@@ -38,6 +41,8 @@ interface LoadFlags {
   threshold?: string[];
   json?: boolean;
   timeout: number;
+  export?: LoadExportFormat;
+  output?: string;
 }
 
 /** `10s`, `500ms`, `2m`, or a plain number of seconds. */
@@ -137,6 +142,13 @@ export function registerLoadCommand(program: Command): void {
         'fail (exit 1) unless it holds: p99<200, p50<=50, max<1s, errors<1%, rps>=1000 (repeatable)',
       ).argParser(collectThreshold),
     )
+    .addOption(
+      new Option(
+        '--export <tool>',
+        'write a k6 or Artillery script of this run (signing every request itself) instead of running it',
+      ).choices(LOAD_EXPORT_FORMATS),
+    )
+    .option('--output <dir>', 'folder for --export files (default: the current folder)')
     .option('--json', 'print the report as JSON')
     .addOption(
       new Option('--timeout <ms>', 'per-request timeout')
@@ -144,6 +156,22 @@ export function registerLoadCommand(program: Command): void {
         .argParser(parseInteger('--timeout', { min: 1 })),
     )
     .action(async (flags: LoadFlags) => {
+      if (flags.output !== undefined && flags.export === undefined)
+        throw new UsageError('--output goes with --export k6|artillery');
+      if (flags.export !== undefined) {
+        if (flags.duration !== undefined && flags.requests !== undefined)
+          throw new UsageError('give -d/--duration or -n/--requests, not both');
+        await writeLoadExport(flags.export, flags.output ?? '.', {
+          request: await requestSpec(flags),
+          connections: flags.connections,
+          durationMs: flags.duration,
+          requests: flags.requests,
+          rate: flags.rate,
+          timeoutMs: flags.timeout,
+          thresholds: flags.threshold ?? [],
+        });
+        return;
+      }
       const url = requireUrl(flags.url);
       const secret = requireSecret(flags.secret);
       if (flags.duration !== undefined && flags.requests !== undefined)
