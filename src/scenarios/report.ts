@@ -1,6 +1,8 @@
 // A scenario run as people and CI read it: pretty lines (each failure with the step, expected vs
 // actual and the signature diagnosis), and JUnit XML whose counts equal the JSON report's.
 
+import { junitXml } from '../conformance/reporters/junit-xml.ts';
+import type { JunitCase, JunitSuite } from '../conformance/reporters/junit-xml.ts';
 import type { Mismatch, RunReport, StepResult } from './types.ts';
 
 const show = (v: unknown): string => {
@@ -51,43 +53,44 @@ export function formatPretty(report: RunReport): string {
   return lines.join('\n');
 }
 
-const esc = (s: string) =>
-  s
-    // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: they are dropped
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-
-/** JUnit XML: one testsuite per scenario file, one testcase per step; skipped (--bail) steps are listed as skipped. */
+/** JUnit XML: one testsuite per scenario file, one testcase per step; steps --bail did not run are skipped. */
 export function formatJunit(
   report: RunReport,
   all: Array<{ file: string; scenario: string; steps: Array<{ name: string }> }>,
 ): string {
   const byFile = new Map<string, StepResult[]>();
   for (const r of report.results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
-  const timestamp = report.startedAt.replace(/\.\d+Z$/, '').replace(/Z$/, '');
-  const suites = all.map((s, i) => {
-    const ran = byFile.get(s.file) ?? [];
-    const failures = ran.filter((r) => !r.passed).length;
-    const skipped = s.steps.length - ran.length;
-    const time = ran.reduce((t, r) => t + r.durationMs, 0) / 1000;
-    const cases = s.steps.map((step, j) => {
-      const r = ran[j];
-      const head = `    <testcase name="${esc(step.name)}" classname="${esc(s.scenario)}" time="${((r?.durationMs ?? 0) / 1000).toFixed(3)}"`;
-      if (!r) return `${head}>\n      <skipped/>\n    </testcase>`;
-      if (r.passed) return `${head}/>`;
-      const lines = failureLines(r);
-      return `${head}>\n      <failure message="${esc(lines[0] ?? 'failed')}" type="${esc(r.mismatches[0]?.field ?? 'error')}">${esc(lines.join('\n'))}</failure>\n    </testcase>`;
-    });
-    return (
-      `  <testsuite name="${esc(s.scenario)}" id="${i}" package="${esc(s.file)}" hostname="localhost" tests="${s.steps.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${timestamp}">\n` +
-      `    <properties/>\n${cases.join('\n')}\n    <system-out/>\n    <system-err/>\n  </testsuite>`
-    );
-  });
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ctb run" tests="${report.steps}" failures="${report.failed}" errors="0" time="${(report.durationMs / 1000).toFixed(3)}">\n` +
-    `${suites.join('\n')}\n</testsuites>\n`
+  return junitXml(
+    all.map((s, id): JunitSuite => {
+      const ran = byFile.get(s.file) ?? [];
+      return {
+        name: s.scenario,
+        package: s.file,
+        id,
+        durationMs: ran.reduce((t, r) => t + r.durationMs, 0),
+        startedAt: report.startedAt,
+        properties: [['target', report.target]],
+        cases: s.steps.map((step, j): JunitCase => {
+          const r = ran[j];
+          const base = { classname: s.scenario, name: step.name, durationMs: r?.durationMs ?? 0 };
+          if (!r)
+            return {
+              ...base,
+              outcome: { kind: 'skipped', reason: 'not run: an earlier step failed (--bail)' },
+            };
+          if (r.passed) return { ...base, outcome: { kind: 'pass' } };
+          const lines = failureLines(r);
+          return {
+            ...base,
+            outcome: {
+              kind: 'failure',
+              message: lines[0] ?? 'failed',
+              type: r.mismatches[0]?.field ?? 'error',
+              detail: lines.join('\n'),
+            },
+          };
+        }),
+      };
+    }),
   );
 }

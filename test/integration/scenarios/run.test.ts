@@ -1,6 +1,7 @@
 // `ctb run` against a real `ctb connector serve`: the shipped collections pass, a failing expectation
 // names step, expected, actual and the signature diagnosis (exit 1), broken files exit 2 with file:line.
 
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,8 +114,18 @@ describe('ctb run', () => {
       '--reporter',
       'junit',
     ]);
-    expect(junit.stdout).toMatch(/<testsuites [^>]*tests="3" failures="1"/);
-    expect(junit.stdout.match(/<skipped\/>/g)).toHaveLength(2);
+    expect(junit.stdout).toMatch(/<testsuite [^>]*tests="3" failures="1" errors="0" skipped="2"/);
+    expect(junit.stdout.match(/<skipped>/g)).toHaveLength(2);
+    // Valid for the dashboards that read it: both schemas the conformance report is held to.
+    const xml = join(dir, 'bail.xml');
+    writeFileSync(xml, junit.stdout);
+    for (const xsd of ['jenkins-junit.xsd', 'ant-junit.xsd']) {
+      const lint = spawnSync('xmllint', ['--noout', '--schema', `test/fixtures/junit/${xsd}`, xml], {
+        encoding: 'utf8',
+      });
+      expect(lint.stderr).toContain('validates');
+      expect(lint.status).toBe(0);
+    }
   });
 
   it('refuses a file with a wrong field type, naming file and line (exit 2)', async () => {
