@@ -12,7 +12,7 @@ import { createDemoCatalog } from '../src/connector/demo-catalog/index.ts';
 import { openDatabase } from '../src/store/database.ts';
 import { History } from '../src/store/history.ts';
 import { createPlatform, StaticKeyProvider } from '../src/platform/index.ts';
-import { signedCall } from '../src/platform/client/index.ts';
+import { signedCall } from '../src/client/index.ts';
 
 const TARGET = 1.5;
 const SECRET = 'whsec_bench_invoke_0123456789abcdef0123456789abcdef';

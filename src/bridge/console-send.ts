@@ -12,8 +12,9 @@ import {
   explain,
 } from '../protocol/index.ts';
 import type { JsonObject, RequestType } from '../protocol/index.ts';
-import { buildRequest, exchangeOfCall, signedCall } from '../platform/client/index.ts';
-import type { CallResult, Faults, SignedCallResult } from '../platform/client/index.ts';
+import { buildRequest, signedCall } from '../client/index.ts';
+import { exchangeOfCall } from '../platform/exchange-record.ts';
+import type { CallResult, Faults, SignedCallResult } from '../client/index.ts';
 import { judgeAnswer } from '../platform/answers.ts';
 import type { ConsoleSendInput, DiagnosisDto, ExchangeDetailDto } from '../shared/index.ts';
 import { BridgeError, validationError } from './errors.ts';

@@ -4,8 +4,9 @@
 import { REQUEST_TYPES, explain, nowSeconds } from '../protocol/index.ts';
 import type { RequestType } from '../protocol/index.ts';
 import { judgeAnswer } from '../platform/answers.ts';
-import { exchangeOfCall, parseJson, rawCall } from '../platform/client/index.ts';
-import type { CallResult } from '../platform/client/index.ts';
+import { parseJson, rawCall } from '../client/index.ts';
+import { exchangeOfCall } from '../platform/exchange-record.ts';
+import type { CallResult } from '../client/index.ts';
 import type { ExchangeDetailDto } from '../shared/index.ts';
 import type { Exchange } from '../store/history.ts';
 import { BridgeError } from './errors.ts';

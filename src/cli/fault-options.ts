@@ -3,7 +3,7 @@
 
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { Faults } from '../platform/client/index.ts';
+import type { Faults } from '../client/index.ts';
 import { collect, parseHeaderCase, parseInteger } from './options.ts';
 import type { HeaderCase } from './options.ts';
 

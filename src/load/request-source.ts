@@ -9,7 +9,7 @@ import {
   PROTOCOL_VERSION,
   nowSeconds,
 } from '../protocol/index.ts';
-import { buildRequest } from '../platform/client/index.ts';
+import { buildRequest } from '../client/index.ts';
 import { createSigner } from './signer.ts';
 import type { Signer } from './signer.ts';
 import type { LoadRequestSpec } from './types.ts';

@@ -2,7 +2,7 @@
 // wrong (transport code, protocol error code, http_<status>, invalid_response, invalid_pong).
 
 import type { RequestType } from '../protocol/index.ts';
-import type { SignedCallResult } from './client/index.ts';
+import type { SignedCallResult } from '../client/index.ts';
 
 export interface AnswerVerdict {
   /** `ok` or an error code. */

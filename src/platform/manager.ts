@@ -12,8 +12,9 @@ import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/inde
 import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
 import { HistoryWriter } from './history-writer.ts';
-import { buildRequest, exchangeOfCall, signedCall } from './client/index.ts';
-import type { Faults, SignedCallResult } from './client/index.ts';
+import { buildRequest, signedCall } from '../client/index.ts';
+import { exchangeOfCall } from './exchange-record.ts';
+import type { Faults, SignedCallResult } from '../client/index.ts';
 import { judgeAnswer, retryAfterMs } from './answers.ts';
 import type { AnswerVerdict } from './answers.ts';
 import { checkUrl, defaultResolver } from './ssrf.ts';

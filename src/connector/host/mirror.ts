@@ -1,8 +1,8 @@
 // "Mirror a live connector": asks it for its tools (capabilities.list, falling back to the legacy
 // tools.list) through the signing client and turns them into an editable local definition.
 
-import { buildRequest, signedCall } from '../../platform/client/index.ts';
-import type { SignedCallResult } from '../../platform/client/index.ts';
+import { buildRequest, signedCall } from '../../client/index.ts';
+import type { SignedCallResult } from '../../client/index.ts';
 import type { JsonObject, RequestType } from '../../protocol/index.ts';
 import type { DefinitionInput } from './definition.ts';
 import { HostError } from './errors.ts';

@@ -3,7 +3,7 @@ import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostError } from '../../../src/connector/host/index.ts';
 import type { HostRequestEvent } from '../../../src/connector/host/index.ts';
-import { buildRequest, signedCall } from '../../../src/platform/client/index.ts';
+import { buildRequest, signedCall } from '../../../src/client/index.ts';
 import { invoke, makeHost } from './helpers.ts';
 import type { TestHost } from './helpers.ts';
 

@@ -1,6 +1,7 @@
 // A signed call to a connector: builds the bytes, signs them (decisions.md 1), applies any fault
 // (decisions.md 4), sends through rawCall and parses the answer. Used by every caller in the project.
 
+import { randomBytes } from 'node:crypto';
 import {
   canonicalPreview,
   fingerprint,
@@ -9,8 +10,7 @@ import {
   nowSeconds,
   sign,
   toBytes,
-} from '../../protocol/index.ts';
-import { generateSigningSecret } from '../ids.ts';
+} from '../protocol/index.ts';
 import { describeFaults, shapeHeaders, tamper } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { rawCall } from './raw-call.ts';
@@ -55,7 +55,7 @@ export function prepareSignedRequest(input: SignedCallInput): {
   const body = encodeBody(input.body, faults);
   const timestamp = String((input.now ?? nowSeconds)() + Math.trunc(faults?.skewOffsetSeconds ?? 0));
   // A fresh secret of the real shape: only its value is wrong.
-  const secret = faults?.wrongSecret ? generateSigningSecret() : input.secret;
+  const secret = faults?.wrongSecret ? `whsec_${randomBytes(32).toString('hex')}` : input.secret;
   const signed = sign(secret, body, { timestamp });
   const headers: Array<[string, string]> = [
     ['content-type', 'application/json'],

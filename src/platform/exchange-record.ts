@@ -1,8 +1,8 @@
 // The history record of one call the signing client made: the raw request and answer as they
 // crossed the wire, plus what the caller judged of them. One mapping for every caller.
 
-import type { ExchangeInput } from '../../store/history.ts';
-import type { CallResult } from './raw-call.ts';
+import type { ExchangeInput } from '../store/history.ts';
+import type { CallResult } from '../client/index.ts';
 
 export interface CallJudgement {
   connectionId?: string | null;
