@@ -14,6 +14,7 @@ import {
 import { describeFaults, shapeHeaders, tamper } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { rawCall } from './raw-call.ts';
+import { parseBounded } from './safe-json.ts';
 import type { CallResult, RawCallOptions, RawRequest } from './raw-call.ts';
 
 export interface SignedCallInput extends RawCallOptions {
@@ -96,12 +97,8 @@ export async function signedCall(input: SignedCallInput): Promise<SignedCallResu
   return { ...result, signing, json: parseJson(result), ...(original ? { original } : {}) };
 }
 
+/** The answer as JSON; undefined when empty, not JSON, or nested too deep to parse safely. */
 export function parseJson(result: CallResult): unknown {
-  const body = result.response?.body;
-  if (!body || body.length === 0) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = parseBounded(result.response?.body);
+  return parsed.kind === 'json' ? parsed.value : undefined;
 }
