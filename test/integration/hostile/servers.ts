@@ -3,7 +3,7 @@
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export type Hostility =
   'hang' | 'huge' | 'reset' | 'redirect' | 'rate-limit' | 'deep-json' | 'not-json' | 'drip';
@@ -30,7 +30,7 @@ const CATALOG = JSON.stringify({
 });
 
 export async function startHostile(): Promise<HostileServer> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const state: HostileServer = {
     url: '',
