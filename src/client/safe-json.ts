@@ -131,3 +131,9 @@ export function previewBody(body: Uint8Array, maxChars = 80): string {
     ? `${text.slice(0, maxChars)}${CUT_MARKER}`
     : text;
 }
+
+/** Like previewJson, but a string shows as itself (no quotes), cut at maxChars. */
+export function previewValue(value: unknown, maxChars = DEFAULT_PREVIEW_CHARS): string {
+  if (typeof value !== 'string') return previewJson(value, maxChars);
+  return value.length > maxChars ? `${value.slice(0, maxChars)}${CUT_MARKER}` : value;
+}
