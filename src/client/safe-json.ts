@@ -40,7 +40,10 @@ export function parseBounded(body: Uint8Array | null | undefined, maxDepth = MAX
   const depth = jsonDepth(body, maxDepth);
   if (depth > maxDepth) return { kind: 'too_deep', depth };
   try {
-    return { kind: 'json', value: JSON.parse(Buffer.from(body).toString('utf8')) };
+    const text = Buffer.isBuffer(body)
+      ? body.toString('utf8')
+      : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
+    return { kind: 'json', value: JSON.parse(text) };
   } catch {
     return { kind: 'not_json' };
   }
