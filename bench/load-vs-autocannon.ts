@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { runLoad } from '../src/load/index.ts';
-import { buildRequest } from '../src/platform/client/index.ts';
+import { buildRequest } from '../src/client/index.ts';
 import { sign } from '../src/protocol/index.ts';
 import { fullRun, median, verdict } from './lib/measure.ts';
 

@@ -3,7 +3,7 @@
 
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildRequest, signedCall } from '../src/platform/client/index.ts';
+import { buildRequest, signedCall } from '../src/client/index.ts';
 import { parseScenario, runCollection } from '../src/scenarios/index.ts';
 
 const STEPS = 200;

@@ -6,7 +6,7 @@ import type { Exchange } from '../store/history.ts';
 import { BridgeError } from './errors.ts';
 import { knownSecretOf } from './handler-context.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { resendableHeaders, resigned } from './resend-headers.ts';
+import { resendableHeaders, resigned } from '../engine/resend-headers.ts';
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;

@@ -141,15 +141,3 @@ export function faultList(faults: unknown): string[] | null {
   }
   return null;
 }
-
-/** A stored value is a full protocol diagnosis (not the manager's short hint). */
-export function asDiagnosis(value: unknown): DiagnosisDto | null {
-  if (!value || typeof value !== 'object') return null;
-  const d = value as Partial<DiagnosisDto>;
-  return (d.verdict === 'valid' || d.verdict === 'invalid') &&
-    typeof d.summary === 'string' &&
-    d.received &&
-    d.skew
-    ? (d as DiagnosisDto)
-    : null;
-}

@@ -5,7 +5,8 @@ import { HEADER_SIGNATURE, HEADER_TIMESTAMP, explain } from '../protocol/index.t
 import type { DiagnosisDto, ExchangeDetailDto } from '../shared/index.ts';
 import type { Exchange } from '../store/history.ts';
 import { BridgeError } from './errors.ts';
-import { asDiagnosis, detailDto } from './dto.ts';
+import { readDiagnosis } from '../client/index.ts';
+import { detailDto } from './dto.ts';
 import { knownSecretOf } from './handler-context.ts';
 import type { HandlerContext } from './handler-context.ts';
 
@@ -16,8 +17,8 @@ export function exchangeOrThrow(ctx: HandlerContext, id: number): Exchange {
 }
 
 export function diagnosisOf(ctx: HandlerContext, e: Exchange): DiagnosisDto | null {
-  const stored = asDiagnosis(e.diagnosis);
-  if (stored) return stored;
+  const stored = readDiagnosis(e.diagnosis)?.signature;
+  if (stored) return stored as DiagnosisDto;
   const signed = e.requestHeaders.some(
     ([n]) => n.toLowerCase() === HEADER_SIGNATURE || n.toLowerCase() === HEADER_TIMESTAMP,
   );

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { SIGNED_HEADERS } from '../protocol/index.ts';
-import type { Faults } from '../platform/client/index.ts';
+import type { Faults } from '../client/index.ts';
 import { UsageError } from './errors.ts';
 import { parseHeaderCase, parseHeaderValue, parseInteger } from './options.ts';
 import type { HeaderCase } from './options.ts';

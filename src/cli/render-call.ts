@@ -3,7 +3,7 @@
 
 import { nowSeconds, safeText } from '../protocol/index.ts';
 import type { RequestType, ToolDefinition } from '../protocol/index.ts';
-import type { CallResult, CallTiming, SignedCallResult } from '../platform/client/index.ts';
+import type { CallResult, CallTiming, SignedCallResult } from '../client/index.ts';
 import { headerLines, table, wrap } from './render.ts';
 
 export interface CallVerdict {

@@ -1,8 +1,9 @@
 // Where `ctb run` keeps its exchanges: the data folder's History, one outgoing exchange per step with
 // its verdict, diagnosis and faults, so a failed case can be inspected, replayed and exported later.
 
-import { exchangeOfCall } from '../platform/client/index.ts';
-import type { CallResult } from '../platform/client/index.ts';
+import { exchangeOfCall } from '../platform/exchange-record.ts';
+import { exchangeDiagnosis } from '../client/index.ts';
+import type { CallResult } from '../client/index.ts';
 import { openHistory } from '../engine/history-file.ts';
 import type { StepResult } from '../scenarios/index.ts';
 
@@ -29,7 +30,7 @@ export function scenarioRecorder(dataDir: string) {
                 code: result.code ?? 'expectation_failed',
                 message: `${result.scenario} / ${result.step}: expectation failed`,
               },
-          diagnosis: result.diagnosis,
+          diagnosis: exchangeDiagnosis({ signature: result.diagnosis }),
           faults: result.faults,
         }),
       );

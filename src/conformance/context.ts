@@ -12,8 +12,8 @@ import {
   recase,
 } from '../protocol/index.ts';
 import type { RequestType, ToolDefinition } from '../protocol/index.ts';
-import { buildRequest, rawCall } from '../platform/client/index.ts';
-import type { CallError, RawRequest, RawResponse } from '../platform/client/index.ts';
+import { buildRequest, rawCall } from '../client/index.ts';
+import type { CallError, RawRequest, RawResponse } from '../client/index.ts';
 import type { Validator } from './schemas.ts';
 
 export interface Exchange {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { explain, fingerprint, PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
 import type { Diagnosis } from '../protocol/index.ts';
 import type { ExchangeInput } from '../store/history.ts';
+import { exchangeDiagnosis } from '../client/index.ts';
 
 /** What the platform accepts from a connector (the manager's own cap), and a request's cap. */
 export const LISTEN_MAX_ANSWER_BYTES = 5 * 1024 * 1024;
@@ -141,7 +142,7 @@ export async function startListenProxy(options: ListenOptions): Promise<ListenPr
       responseBody: answer,
       verdict,
       errorMessage: proxyError?.message ?? (diagnosis.verdict === 'invalid' ? diagnosis.summary : null),
-      diagnosis: { source: 'listen', matchedSecretIndex: matched === -1 ? null : matched, ...diagnosis },
+      diagnosis: exchangeDiagnosis({ signature: diagnosis }),
       timing: { firstByteMs, totalMs: durationMs },
       startedAt,
     };

@@ -1,7 +1,7 @@
 // The body of a load request serialised once around its request_id: the load engine and the k6 and
 // Artillery exports fill in a fresh id per request, so all three send the very same envelope.
 
-import { buildRequest } from '../platform/client/index.ts';
+import { buildRequest } from '../client/index.ts';
 import type { LoadRequestSpec } from './types.ts';
 
 const PLACEHOLDER = '__ctb_load_request_id__';

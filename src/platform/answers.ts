@@ -1,8 +1,10 @@
 // Judges one connector answer for one request type: `ok`, or the precise code that names what was
 // wrong (transport code, protocol error code, http_<status>, invalid_response, invalid_pong).
 
+import { REQUEST_TYPES } from '../protocol/index.ts';
 import type { RequestType } from '../protocol/index.ts';
-import type { SignedCallResult } from './client/index.ts';
+import { parseBounded, previewBody, previewJson } from '../client/index.ts';
+import type { CallResult, SignedCallResult } from '../client/index.ts';
 
 export interface AnswerVerdict {
   /** `ok` or an error code. */
@@ -42,6 +44,12 @@ export function judgeAnswer(type: RequestType, result: SignedCallResult): Answer
       status,
     };
   }
+  if (result.json === undefined && parseBounded(response.body).kind === 'too_deep')
+    return {
+      code: 'answer_too_deep',
+      message: `the answer nests JSON deeper than the platform reads; it was kept as bytes, not parsed`,
+      status,
+    };
   if (result.json === undefined)
     return {
       code: 'invalid_response',
@@ -79,15 +87,52 @@ function ok(status: number): AnswerVerdict {
   return { code: 'ok', message: 'ok', status };
 }
 
-function preview(json: unknown): string {
-  const text = JSON.stringify(json) ?? String(json);
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
+const preview = (json: unknown): string => previewJson(json);
 
 function describeBody(body: Buffer): string {
-  if (body.length === 0) return ' with an empty body';
-  const text = body.subarray(0, 80).toString('utf8').replace(/\s+/g, ' ');
-  return `: ${text}${body.length > 80 ? '…' : ''}`;
+  return body.length === 0 ? ' with an empty body' : `: ${previewBody(body)}`;
+}
+
+/**
+ * The verdict of any exchange: judged for its request type when known (a replay of a recorded
+ * request may not have one), else by transport and status alone.
+ */
+export function judgeExchange(type: string | null | undefined, result: SignedCallResult): AnswerVerdict {
+  const known = REQUEST_TYPES.find((t) => t === type);
+  if (known) return judgeAnswer(known, result);
+  return judgeTransport(result);
+}
+
+function judgeTransport(result: CallResult): AnswerVerdict {
+  const status = result.response?.status ?? null;
+  if (result.error) return { code: result.error.code, message: result.error.message, status };
+  return status !== null && status >= 200 && status < 300
+    ? ok(status)
+    : { code: `http_${status}`, message: `the connector answered HTTP ${status}`, status };
+}
+
+/** A hint for the failures whose cause is usually on one side of the wire. */
+export function hintFor(code: string, secretFingerprint: string | null): string | null {
+  switch (code) {
+    case 'invalid_signature':
+      return `the connector refused the signature: check that it runs with the secret whose fingerprint is ${secretFingerprint ?? '(unknown)'} and that its clock is within its skew window`;
+    case 'unsupported_protocol_version':
+      return 'the connector speaks another protocol version; both sides must use "1"';
+    case 'timeout':
+      return 'the connector did not answer within the connection timeout; a slow handler or a hung server';
+    case 'connect_error':
+      return 'nothing accepted the connection: is the connector running, on this host and port?';
+    case 'redirect_refused':
+      return 'point webhook_url at the final address; the platform never follows redirects';
+    case 'answer_too_deep':
+      return 'the connector answered JSON nested thousands of levels deep; answers are flat objects';
+    case 'response_too_large':
+      return 'the answer exceeded the size the platform reads; answer less, or page it';
+    case 'connection_reset':
+      return 'the connector closed the connection without an answer: did its process crash?';
+    default:
+      return code.startsWith('http_429') ? 'the connector is rate limiting the platform' : null;
+  }
 }
 
 /** Retry-After in milliseconds (delta-seconds or HTTP date), or null. */

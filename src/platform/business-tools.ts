@@ -5,7 +5,7 @@ import type { JsonObject } from '../protocol/index.ts';
 import { PlatformError } from './errors.ts';
 import type { PlatformContext } from './context.ts';
 import type { ConnectionRegistry } from './connections.ts';
-import type { Faults } from './client/index.ts';
+import type { Faults } from '../client/index.ts';
 import type { BusinessTool, BusinessToolTestResult } from './types.ts';
 
 export interface BusinessToolTestOptions {

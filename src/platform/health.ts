@@ -2,6 +2,7 @@
 // healthy (valid pong, fast, same version, clock close), degraded (valid with a warning), failing.
 
 import { PROTOCOL_VERSION } from '../protocol/index.ts';
+import { previewJson } from '../client/index.ts';
 import { PlatformError } from './errors.ts';
 import type { ManagerResult } from './manager.ts';
 import type { PlatformContext } from './context.ts';
@@ -47,7 +48,7 @@ export function assessPing(result: ManagerResult, a: PongAssessment): TestReport
   else if (pong.protocol_version === undefined) warnings.push('the pong has no "protocol_version"');
   else if (pong.protocol_version !== PROTOCOL_VERSION)
     warnings.push(
-      `the pong says protocol_version ${JSON.stringify(pong.protocol_version)}; the platform speaks "${PROTOCOL_VERSION}"`,
+      `the pong says protocol_version ${previewJson(pong.protocol_version, 40)}; the platform speaks "${PROTOCOL_VERSION}"`,
     );
 
   let offset: number | null = null;
@@ -60,7 +61,7 @@ export function assessPing(result: ManagerResult, a: PongAssessment): TestReport
         `the connector clock is ${Math.abs(offset)} s ${offset > 0 ? 'ahead' : 'behind'}; signed requests fail beyond its skew window (300 s by default)`,
       );
   } else if (pong.time !== undefined)
-    warnings.push(`the pong "time" must be unix seconds as a number, got ${JSON.stringify(pong.time)}`);
+    warnings.push(`the pong "time" must be unix seconds as a number, got ${previewJson(pong.time, 40)}`);
   else if (pong.protocol_version !== undefined)
     warnings.push('the pong has no "time"; the clock offset cannot be measured');
 

@@ -16,6 +16,9 @@ export type {
   ManagerResult,
   AttemptSummary,
   InvokeFields,
+  CallTarget,
+  Outgoing,
+  SendOptions,
 } from './manager.ts';
 export { platformMigrations } from './store/migrations.ts';
 export { SEED_USERS } from './org.ts';

@@ -3,43 +3,38 @@
 
 import { randomUUID } from 'node:crypto';
 import {
-  HEADER_TENANT_ID,
-  HEADER_TRACE_ID,
-  HEADER_WORKSPACE_ID,
+  HEADER_SIGNATURE,
+  HEADER_TIMESTAMP,
   PLATFORM_TIMEOUT_MS,
+  explain,
+  fingerprint,
 } from '../protocol/index.ts';
 import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/index.ts';
 import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
 import { HistoryWriter } from './history-writer.ts';
-import { buildRequest, exchangeOfCall, signedCall } from './client/index.ts';
-import type { Faults, SignedCallResult } from './client/index.ts';
-import { judgeAnswer, retryAfterMs } from './answers.ts';
+import { buildRequest, exchangeDiagnosis, parseJson, rawCall, signedCall } from '../client/index.ts';
+import type { SignedCallResult } from '../client/index.ts';
+import { exchangeOfCall } from './exchange-record.ts';
+import { hintFor, judgeExchange, retryAfterMs } from './answers.ts';
 import type { AnswerVerdict } from './answers.ts';
 import { checkUrl, defaultResolver } from './ssrf.ts';
-import type { Resolver, SsrfMode, UrlCheck } from './ssrf.ts';
+import type { Resolver, UrlCheck } from './ssrf.ts';
+import { describe } from './outgoing.ts';
+import type {
+  CallTarget,
+  ConnectionTarget,
+  Described,
+  ManagerCallOptions,
+  Outgoing,
+  SendOptions,
+} from './outgoing.ts';
+
+export type { CallTarget, ConnectionTarget, ManagerCallOptions, Outgoing, SendOptions } from './outgoing.ts';
 
 export const DEFAULT_CONNECTOR_TIMEOUT_MS = PLATFORM_TIMEOUT_MS;
 const MAX_ATTEMPTS = 3;
 const NETWORK_CODES = new Set(['connect_error', 'connection_reset', 'network_error']);
-
-/** Everything the manager needs to call one connection; the registry builds it. */
-export interface ConnectionTarget {
-  connectionId: string;
-  url: string;
-  secret: string;
-  timeoutMs: number;
-  tenantId: string;
-  workspaceId: string | null;
-  ssrfMode: SsrfMode;
-}
-
-export interface ManagerCallOptions {
-  traceId?: string;
-  faults?: Faults;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
 
 export interface AttemptSummary {
   attempt: number;
@@ -56,7 +51,8 @@ export interface ManagerResult {
   message: string;
   status: number | null;
   json: unknown;
-  request: ConnectorRequest;
+  /** The protocol request built; null when recorded bytes were sent again (replay). */
+  request: ConnectorRequest | null;
   requestId: string;
   traceId: string;
   attempts: AttemptSummary[];
@@ -145,22 +141,22 @@ export class ConnectorManager {
   }
 
   /** Sends one request with the retry policy of its type; the body bytes never change between attempts. */
-  async call(
-    target: ConnectionTarget,
-    request: ConnectorRequest,
-    options: ManagerCallOptions = {},
-  ): Promise<ManagerResult> {
+  call(target: CallTarget, request: ConnectorRequest, options: SendOptions = {}): Promise<ManagerResult> {
+    return this.send(target, { kind: 'signed', request }, options);
+  }
+
+  /**
+   * THE signed call to a connector: every caller (Test Connection, Sync Tools, tool test, console,
+   * History replay) comes here, so headers, faults, SSRF pinning, timeouts, retries, the History
+   * record and its diagnosis are decided in one place.
+   */
+  async send(target: CallTarget, outgoing: Outgoing, options: SendOptions = {}): Promise<ManagerResult> {
     const started = performance.now();
-    const traceId = options.traceId ?? randomUUID();
-    const body = JSON.stringify(request);
-    const headers: Record<string, string> = {
-      [HEADER_TRACE_ID]: traceId,
-      [HEADER_TENANT_ID]: target.tenantId,
-    };
-    if (target.workspaceId) headers[HEADER_WORKSPACE_ID] = target.workspaceId;
+    const message = describe(target, outgoing, options.traceId ?? randomUUID());
+    const { request, traceId } = message;
     const attempts: AttemptSummary[] = [];
     const writes: Array<Promise<number>> = [];
-    const base = { request, requestId: request.request_id, traceId };
+    const base = { request, requestId: message.requestId ?? '', traceId };
 
     // Strict mode re-resolves before every call, so a name that now points inward is refused, and
     // connects to the address it just checked, so the name cannot be re-pointed before the connect.
@@ -168,28 +164,26 @@ export class ConnectorManager {
     if (target.ssrfMode === 'strict') {
       const check = await checkUrl(target.url, 'strict', this.resolver);
       if (!check.allowed) {
-        const refusal = this.strictRefusal(target, request, body, headers, traceId, check);
+        const refusal = this.strictRefusal(target, message, check);
         return { ...base, ...refusal, durationMs: performance.now() - started };
       }
       pinnedAddress = check.pinned;
     }
 
+    const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
     let last: SignedCallResult | null = null;
     let verdict: AnswerVerdict = { code: 'network_error', message: 'not sent', status: null };
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      last = await signedCall({
-        url: target.url,
-        secret: target.secret,
-        body,
-        headers,
-        faults: options.faults,
-        timeoutMs: options.timeoutMs ?? target.timeoutMs,
-        signal: options.signal,
-        pinnedAddress,
-        ...(this.clock ? { now: this.clock } : {}),
-      });
-      verdict = judgeAnswer(request.type, last);
-      writes.push(this.record(target, request, traceId, last, verdict, attempt));
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      last = await this.deliver(target, message, options, pinnedAddress);
+      verdict = judgeExchange(message.requestType, last);
+      if (last.original) {
+        // A replay fault delivers twice: the first delivery is its own History row.
+        const first = { ...last, ...last.original, json: undefined };
+        writes.push(
+          this.record(target, message, first, judgeExchange(message.requestType, first), attempt++),
+        );
+      }
+      writes.push(this.record(target, message, last, verdict, attempt));
       attempts.push({
         attempt,
         code: verdict.code,
@@ -197,7 +191,8 @@ export class ConnectorManager {
         status: verdict.status,
         durationMs: last.timing.totalMs,
       });
-      if (verdict.code === 'ok' || attempt === MAX_ATTEMPTS || !this.retryable(request.type, verdict)) break;
+      if (verdict.code === 'ok' || attempt >= maxAttempts || !this.retryable(message.requestType, verdict))
+        break;
       await this.sleep(this.delayMs(attempt, last));
     }
     return {
@@ -214,9 +209,49 @@ export class ConnectorManager {
     };
   }
 
+  private async deliver(
+    target: CallTarget,
+    message: Described,
+    options: SendOptions,
+    pinnedAddress: string | undefined,
+  ): Promise<SignedCallResult> {
+    const transport = {
+      timeoutMs: options.timeoutMs ?? target.timeoutMs,
+      signal: options.signal,
+      pinnedAddress,
+      maxResponseBytes: options.maxResponseBytes,
+    };
+    if (message.kind === 'signed')
+      return signedCall({
+        url: target.url,
+        secret: target.secret ?? '',
+        body: message.body,
+        headers: message.headers,
+        faults: options.faults,
+        ...transport,
+        ...(this.clock ? { now: this.clock } : {}),
+      });
+    const result = await rawCall(
+      { method: message.method, url: target.url, headers: message.rawHeaders, body: message.body },
+      transport,
+    );
+    const header = (name: string) => message.rawHeaders.find(([n]) => n.toLowerCase() === name)?.[1] ?? '';
+    return {
+      ...result,
+      json: parseJson(result),
+      signing: {
+        timestamp: header(HEADER_TIMESTAMP),
+        signature: header(HEADER_SIGNATURE),
+        canonical: '',
+        secretFingerprint: target.secret ? fingerprint(target.secret) : '',
+        faults: message.notes,
+      },
+    };
+  }
+
   /** tool.invoke may have had effects once it reached the connector, so only a failed connect is retried. */
-  private retryable(type: RequestType, verdict: AnswerVerdict): boolean {
-    if (type === 'tool.invoke') return verdict.code === 'connect_error';
+  private retryable(type: string | null, verdict: AnswerVerdict): boolean {
+    if (type === 'tool.invoke' || type === null) return verdict.code === 'connect_error';
     if (NETWORK_CODES.has(verdict.code)) return true;
     return (
       verdict.status !== null &&
@@ -234,28 +269,29 @@ export class ConnectorManager {
 
   /** Records and answers a call the strict SSRF policy refused before anything was sent. */
   private strictRefusal(
-    target: ConnectionTarget,
-    request: ConnectorRequest,
-    body: string,
-    headers: Record<string, string>,
-    traceId: string,
+    target: CallTarget,
+    m: Described,
     check: UrlCheck,
   ): Omit<ManagerResult, 'request' | 'requestId' | 'traceId' | 'durationMs'> {
     const message = `the SSRF policy (strict) refuses ${target.url}: ${check.reasons.join('; ')}`;
     const write = this.writer.write({
       direction: 'outgoing',
       connectionId: target.connectionId,
-      requestType: request.type,
-      tool: request.type === 'tool.invoke' ? request.tool : null,
-      requestId: request.request_id,
-      traceId,
-      method: 'POST',
+      localConnectorId: target.localConnectorId ?? null,
+      requestType: m.requestType,
+      tool: m.tool,
+      requestId: m.requestId,
+      traceId: m.traceId,
+      method: m.kind === 'signed' ? 'POST' : m.method,
       url: target.url,
-      requestHeaders: Object.entries(headers),
-      requestBody: Buffer.from(body),
+      requestHeaders: m.kind === 'signed' ? Object.entries(m.headers) : m.rawHeaders,
+      requestBody: Buffer.from(m.body),
       verdict: 'unsafe_url',
       errorMessage: message,
-      diagnosis: { ssrf: check },
+      diagnosis: exchangeDiagnosis({
+        ssrf: { mode: 'strict', reasons: check.reasons, addresses: check.addresses },
+      }),
+      faults: m.kind === 'recorded' ? m.notes : null,
       startedAt: Date.now(),
     });
     const attempt = { attempt: 1, code: 'unsafe_url', message, status: null, durationMs: 0 };
@@ -272,22 +308,45 @@ export class ConnectorManager {
   }
 
   private record(
-    target: ConnectionTarget,
-    request: ConnectorRequest,
-    traceId: string,
+    target: CallTarget,
+    m: Described,
     result: SignedCallResult,
     verdict: AnswerVerdict,
     attempt: number,
   ): Promise<number> {
+    const signed = result.signing.timestamp !== '';
+    // Explained as sent, against the secret the receiver really holds (console, replay): a
+    // wrong-secret, tampered, skewed or aged request is named by the check it fails.
+    const signature =
+      target.receiver && target.secret
+        ? explain(result.request.body, result.request.headers, [target.secret], {
+            now: Math.floor(result.startedAt / 1000),
+            toleranceSeconds: target.receiver.toleranceSeconds,
+            protocolVersion: target.receiver.protocolVersion,
+          })
+        : null;
+    const diagnosis =
+      verdict.code === 'ok' && !signature
+        ? null
+        : exchangeDiagnosis({
+            signature,
+            hint:
+              verdict.code === 'ok' ? null : hintFor(verdict.code, result.signing.secretFingerprint || null),
+            signing:
+              signed && result.signing.secretFingerprint
+                ? { timestamp: result.signing.timestamp, secretFingerprint: result.signing.secretFingerprint }
+                : null,
+          });
     return this.writer.write(
       exchangeOfCall(result, {
         connectionId: target.connectionId,
-        requestType: request.type,
-        tool: request.type === 'tool.invoke' ? request.tool : null,
-        requestId: request.request_id,
-        traceId,
+        localConnectorId: target.localConnectorId ?? null,
+        requestType: m.requestType,
+        tool: m.tool,
+        requestId: m.requestId,
+        traceId: m.traceId,
         verdict,
-        diagnosis: diagnose(verdict, result),
+        diagnosis,
         attempt,
         faults: result.signing.faults,
       }),
@@ -321,33 +380,4 @@ function settle(writes: Array<Promise<number>>): Promise<number[]> {
   // Nobody has to await the records: a failed write must not become an unhandled rejection.
   all.catch(() => {});
   return all;
-}
-
-/** A hint for the failures whose cause is usually on one side of the wire. */
-function diagnose(verdict: AnswerVerdict, result: SignedCallResult): unknown {
-  const signing = {
-    timestamp: result.signing.timestamp,
-    secret_fingerprint: result.signing.secretFingerprint,
-  };
-  switch (verdict.code) {
-    case 'ok':
-      return null;
-    case 'invalid_signature':
-      return {
-        ...signing,
-        hint: `the connector refused the signature: check that it runs with the secret whose fingerprint is ${result.signing.secretFingerprint} and that its clock is within its skew window`,
-      };
-    case 'unsupported_protocol_version':
-      return { hint: 'the connector speaks another protocol version; both sides must use "1"' };
-    case 'timeout':
-      return {
-        hint: 'the connector did not answer within the connection timeout; a slow handler or a hung server',
-      };
-    case 'connect_error':
-      return { hint: 'nothing accepted the connection: is the connector running, on this host and port?' };
-    case 'redirect_refused':
-      return { hint: 'point webhook_url at the final address; the platform never follows redirects' };
-    default:
-      return null;
-  }
 }

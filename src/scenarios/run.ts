@@ -3,8 +3,8 @@
 
 import { performance } from 'node:perf_hooks';
 import { explain, HEADER_SIGNATURE, HEADER_TIMESTAMP, nowSeconds, sign } from '../protocol/index.ts';
-import { buildRequest, prepareSignedRequest, rawCall, parseJson } from '../platform/client/index.ts';
-import type { CallResult, Faults, RawRequest } from '../platform/client/index.ts';
+import { buildRequest, prepareSignedRequest, rawCall, parseJson } from '../client/index.ts';
+import type { CallResult, Faults, RawRequest } from '../client/index.ts';
 import { check } from './expect.ts';
 import type {
   RunReport,

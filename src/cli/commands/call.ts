@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { HEADER_TRACE_ID, PLATFORM_TIMEOUT_MS } from '../../protocol/index.ts';
 import type { RequestType } from '../../protocol/index.ts';
-import { buildRequest, DEFAULT_CHANNEL, signedCall } from '../../platform/client/index.ts';
+import { buildRequest, DEFAULT_CHANNEL, signedCall } from '../../client/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { addFaultOptions, faultsFrom } from '../fault-options.ts';
 import type { FaultFlags } from '../fault-options.ts';

@@ -3,7 +3,7 @@
 
 import { HEADER_SIGNATURE, HEADER_TIMESTAMP } from '../../protocol/index.ts';
 import type { ConformanceContext } from '../context.ts';
-import type { RawRequest } from '../../platform/client/index.ts';
+import type { RawRequest } from '../../client/index.ts';
 import { expectAccepted, expectRefused } from '../expect.ts';
 import type { Verdict } from '../expect.ts';
 import type { CheckDefinition } from './check.ts';

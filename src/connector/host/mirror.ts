@@ -1,8 +1,8 @@
 // "Mirror a live connector": asks it for its tools (capabilities.list, falling back to the legacy
 // tools.list) through the signing client and turns them into an editable local definition.
 
-import { buildRequest, signedCall } from '../../platform/client/index.ts';
-import type { SignedCallResult } from '../../platform/client/index.ts';
+import { buildRequest, previewValue, signedCall } from '../../client/index.ts';
+import type { SignedCallResult } from '../../client/index.ts';
 import type { JsonObject, RequestType } from '../../protocol/index.ts';
 import type { DefinitionInput } from './definition.ts';
 import { HostError } from './errors.ts';
@@ -94,7 +94,9 @@ async function list(input: MirrorInput, type: RequestType): Promise<Listing> {
   const json = result.json as JsonObject | undefined;
   if (json?.type === 'error') {
     const hint = json.code === 'invalid_signature' ? ' (is the secret right?)' : '';
-    return { failure: `answered HTTP ${status} ${String(json.code)}: ${String(json.message)}${hint}` };
+    return {
+      failure: `answered HTTP ${status} ${previewValue(json.code, 60)}: ${previewValue(json.message)}${hint}`,
+    };
   }
   if (status < 200 || status >= 300) return { failure: `answered HTTP ${status}` };
   // Tolerant reading, as the platform's sync is: the documented shape or a result wrapper.

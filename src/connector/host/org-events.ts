@@ -2,7 +2,7 @@
 // POST {platform}/api/v1/org/events of {event_id, payload} carrying x-service-connection-id.
 
 import { HEADER_CONNECTION_ID } from '../../protocol/index.ts';
-import { signedCall } from '../../platform/client/index.ts';
+import { signedCall } from '../../client/index.ts';
 
 export interface PlatformEventsTarget {
   /** Base address of the platform, e.g. http://127.0.0.1:4000. */

@@ -3,6 +3,7 @@
 
 import { HEADER_TRACE_ID, explain, safeText } from '../../protocol/index.ts';
 import type { Diagnosis, SafeText } from '../../protocol/index.ts';
+import { exchangeDiagnosis } from '../../client/index.ts';
 import type { ExchangeInput, History } from '../../store/history.ts';
 import type { ConnectorDefinition } from './definition.ts';
 import type { ScriptLog } from './script-runner.ts';
@@ -88,7 +89,8 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
     responseBody: e.response?.body ?? null,
     verdict,
     errorMessage: o?.message ?? null,
-    diagnosis,
+    // The one stored shape of both directions (src/client/diagnosis.ts).
+    diagnosis: diagnosis ? exchangeDiagnosis({ signature: diagnosis }) : null,
     timing: { totalMs: e.durationMs },
     faults: { applied: e.fault, steps: e.state.steps, scriptLogs: e.state.scriptLogs, aborted: e.aborted },
     startedAt: e.startedAt,

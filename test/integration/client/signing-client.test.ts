@@ -5,8 +5,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRequest, rawCall, signedCall } from '../../../src/platform/client/index.ts';
-import type { Faults } from '../../../src/platform/client/index.ts';
+import { buildRequest, rawCall, signedCall } from '../../../src/client/index.ts';
+import type { Faults } from '../../../src/client/index.ts';
 import { verify } from '../../../src/protocol/index.ts';
 
 const SECRET = 'whsec_client_test';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../../src/protocol/index.ts';
-import { buildRequest } from '../../../src/platform/client/index.ts';
+import { buildRequest } from '../../../src/client/index.ts';
 import { header, invoke, makeHost } from './helpers.ts';
 import type { TestHost } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostError } from '../../../src/connector/host/index.ts';
 import type { HostRequestEvent } from '../../../src/connector/host/index.ts';
-import { buildRequest, signedCall } from '../../../src/platform/client/index.ts';
+import { buildRequest, readDiagnosis, signedCall } from '../../../src/client/index.ts';
 import { invoke, makeHost } from './helpers.ts';
 import type { TestHost } from './helpers.ts';
 
@@ -198,7 +198,7 @@ describe('request log', () => {
       responseStatus: 401,
     });
     expect(stored?.requestBody.length).toBeGreaterThan(0);
-    expect((stored?.diagnosis as { failedCheck: string }).failedCheck).toBe('signature_mismatch');
+    expect(readDiagnosis(stored?.diagnosis)?.signature?.failedCheck).toBe('signature_mismatch');
     expect(stored?.requestHeaders.some(([n]) => n.toLowerCase() === 'x-service-signature')).toBe(true);
     expect(t.history.page({ localConnectorId: d.id }).items).toHaveLength(5);
   });

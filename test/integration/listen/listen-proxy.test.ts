@@ -13,6 +13,7 @@ import type { ListenEvent, ListenProxy } from '../../../src/engine/listen-proxy.
 import { openHistory } from '../../../src/engine/history-file.ts';
 import type { HistoryFile } from '../../../src/engine/history-file.ts';
 import { signForTest } from '../../../src/protocol/index.ts';
+import { readDiagnosis } from '../../../src/client/index.ts';
 import { runCtb } from '../cli/run-ctb.ts';
 
 interface Seen {
@@ -115,7 +116,7 @@ describe('listen proxy', () => {
     const row = history.history.get(page.items[0].id)!;
     expect(row.verdict).toBe('invalid_signature');
     expect(row.requestBody.toString()).toBe(tampered);
-    expect((row.diagnosis as { failedCheck: string }).failedCheck).toBe('signature_mismatch');
+    expect(readDiagnosis(row.diagnosis)?.signature?.failedCheck).toBe('signature_mismatch');
     expect(events.at(-1)?.verdict).toBe('invalid_signature');
   });
 

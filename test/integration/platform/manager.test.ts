@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectorManager } from '../../../src/platform/index.ts';
+import { readDiagnosis } from '../../../src/client/index.ts';
 import { json, makePlatform, pong, rawServer } from './helpers.ts';
 import type { RawServer, TestPlatform } from './helpers.ts';
 
@@ -278,5 +279,48 @@ describe('tool.invoke retries', () => {
     );
     expect(result.code).toBe('connection_reset');
     expect(s.requests).toHaveLength(1);
+  });
+});
+
+describe('the one stored diagnosis shape', () => {
+  it('records a refused signature with a hint and the secret fingerprint in the typed shape', async () => {
+    const s = await serve(() => (_req, res) => json(res, 401, { type: 'error', code: 'invalid_signature' }));
+    const c = await connectionTo(s.url);
+    const report = await t.platform.connections.test(c.id);
+    expect(report.error?.code).toBe('invalid_signature');
+    const stored = t.history.get(report.exchange_ids[0])!.diagnosis;
+    expect(stored).toEqual(readDiagnosis(stored));
+    expect(readDiagnosis(stored)).toMatchObject({
+      v: 1,
+      signature: null,
+      hint: expect.stringMatching(/refused the signature/),
+      signing: { timestamp: expect.any(String), secretFingerprint: expect.any(String) },
+      ssrf: null,
+    });
+  });
+
+  it('sends recorded bytes once, as they were, and judges the answer by the recorded type', async () => {
+    const s = await serve(() => (_req, res) => json(res, 500, { type: 'error', code: 'internal' }));
+    const c = await connectionTo(s.url);
+    const target = t.platform.connections.target(c.id);
+    const result = await t.platform.manager.send(
+      target,
+      {
+        kind: 'recorded',
+        method: 'POST',
+        headers: [['content-type', 'application/json']],
+        body: Buffer.from('{"type":"ping","request_id":"r-1"}'),
+        requestType: 'ping',
+        tool: null,
+        requestId: 'r-1',
+        traceId: 'trace-1',
+        notes: ['replay of #1 as sent'],
+      },
+      { maxAttempts: 1 },
+    );
+    expect(result.code).toBe('internal');
+    expect(s.requests.map((r) => r.body.toString())).toEqual(['{"type":"ping","request_id":"r-1"}']);
+    const [id] = await t.platform.manager.committedIds(result);
+    expect(t.history.get(id)).toMatchObject({ traceId: 'trace-1', faults: ['replay of #1 as sent'] });
   });
 });

@@ -2,8 +2,8 @@
 // and the envelope fields a connector may rely on.
 
 import { randomUUID } from 'node:crypto';
-import { PROTOCOL_VERSION } from '../../protocol/index.ts';
-import type { ConnectorRequest, RequestType, ToolInvokeRequest } from '../../protocol/index.ts';
+import { PROTOCOL_VERSION } from '../protocol/index.ts';
+import type { ConnectorRequest, RequestType, ToolInvokeRequest } from '../protocol/index.ts';
 
 export const DEFAULT_ORGANIZATION_ID = 'org_testbench';
 export const DEFAULT_CHANNEL = 'whatsapp';

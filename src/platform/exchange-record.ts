@@ -1,8 +1,8 @@
 // The history record of one call the signing client made: the raw request and answer as they
 // crossed the wire, plus what the caller judged of them. One mapping for every caller.
 
-import type { ExchangeInput } from '../../store/history.ts';
-import type { CallResult } from './raw-call.ts';
+import type { ExchangeInput } from '../store/history.ts';
+import type { CallResult, ExchangeDiagnosis } from '../client/index.ts';
 
 export interface CallJudgement {
   connectionId?: string | null;
@@ -13,7 +13,8 @@ export interface CallJudgement {
   traceId?: string | null;
   /** `ok`, or the error code that ended the exchange. */
   verdict: { code: string; message: string };
-  diagnosis?: unknown;
+  /** The one stored shape (src/client/diagnosis.ts); null when there is nothing to say. */
+  diagnosis?: ExchangeDiagnosis | null;
   attempt?: number;
   faults?: string[] | null;
 }

@@ -1,7 +1,7 @@
 // Fault injection of decisions.md 4: the ways a real platform (or a broken proxy) gets a signed
 // request wrong, applied on purpose so connector developers can see how they answer.
 
-import { recase } from '../../protocol/index.ts';
+import { recase } from '../protocol/index.ts';
 
 export interface Faults {
   skewOffsetSeconds?: number;

@@ -5,4 +5,5 @@ export * from './raw-call.ts';
 export * from './faults.ts';
 export * from './request.ts';
 export * from './signed-call.ts';
-export * from './exchange-record.ts';
+export * from './safe-json.ts';
+export * from './diagnosis.ts';

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, buildConnector, request } from 'undici';
 import type { Dispatcher } from 'undici';
-import { PLATFORM_TIMEOUT_MS } from '../../protocol/index.ts';
+import { PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
 
 export interface RawRequest {
   method: string;

@@ -1,6 +1,7 @@
 // A signed call to a connector: builds the bytes, signs them (decisions.md 1), applies any fault
 // (decisions.md 4), sends through rawCall and parses the answer. Used by every caller in the project.
 
+import { randomBytes } from 'node:crypto';
 import {
   canonicalPreview,
   fingerprint,
@@ -9,11 +10,11 @@ import {
   nowSeconds,
   sign,
   toBytes,
-} from '../../protocol/index.ts';
-import { generateSigningSecret } from '../ids.ts';
+} from '../protocol/index.ts';
 import { describeFaults, shapeHeaders, tamper } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { rawCall } from './raw-call.ts';
+import { parseBounded } from './safe-json.ts';
 import type { CallResult, RawCallOptions, RawRequest } from './raw-call.ts';
 
 export interface SignedCallInput extends RawCallOptions {
@@ -55,7 +56,7 @@ export function prepareSignedRequest(input: SignedCallInput): {
   const body = encodeBody(input.body, faults);
   const timestamp = String((input.now ?? nowSeconds)() + Math.trunc(faults?.skewOffsetSeconds ?? 0));
   // A fresh secret of the real shape: only its value is wrong.
-  const secret = faults?.wrongSecret ? generateSigningSecret() : input.secret;
+  const secret = faults?.wrongSecret ? `whsec_${randomBytes(32).toString('hex')}` : input.secret;
   const signed = sign(secret, body, { timestamp });
   const headers: Array<[string, string]> = [
     ['content-type', 'application/json'],
@@ -76,11 +77,26 @@ export function prepareSignedRequest(input: SignedCallInput): {
     signing: {
       timestamp,
       signature: signed[HEADER_SIGNATURE],
-      canonical: canonicalPreview(timestamp, body),
-      secretFingerprint: fingerprint(secret),
+      // Only a person reads the canonical string (CLI, inspector): built when asked, off the hot path.
+      get canonical() {
+        return canonicalPreview(timestamp, body);
+      },
+      secretFingerprint: fingerprintOf(secret),
       faults: describeFaults(faults),
     },
   };
+}
+
+// One hash per secret, not per call: the manager signs with a handful of secrets many times.
+const fingerprints = new Map<string, string>();
+function fingerprintOf(secret: string): string {
+  let fp = fingerprints.get(secret);
+  if (fp === undefined) {
+    if (fingerprints.size >= 256) fingerprints.clear();
+    fp = fingerprint(secret);
+    fingerprints.set(secret, fp);
+  }
+  return fp;
 }
 
 export async function signedCall(input: SignedCallInput): Promise<SignedCallResult> {
@@ -96,12 +112,8 @@ export async function signedCall(input: SignedCallInput): Promise<SignedCallResu
   return { ...result, signing, json: parseJson(result), ...(original ? { original } : {}) };
 }
 
+/** The answer as JSON; undefined when empty, not JSON, or nested too deep to parse safely. */
 export function parseJson(result: CallResult): unknown {
-  const body = result.response?.body;
-  if (!body || body.length === 0) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = parseBounded(result.response?.body);
+  return parsed.kind === 'json' ? parsed.value : undefined;
 }
