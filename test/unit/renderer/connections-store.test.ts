@@ -48,7 +48,7 @@ describe('connections store', () => {
     const created = await store().create({ name: 'Broken', webhook_url: 'ftp://127.0.0.1/hook' });
     expect(created).toBeNull();
     expect(store().creating).toBe(false);
-    expect(store().createError?.code).toBeTruthy();
+    expect(store().createError?.code).toBe('validation_error');
     expect(store().createError?.message).toMatch(/webhook_url|url/i);
     expect(store().items).toEqual([]);
   });
