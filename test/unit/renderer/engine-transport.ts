@@ -6,6 +6,8 @@ import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
 import { EventHub } from '../../../src/bridge/event-hub.ts';
+import { hostRequestDto } from '../../../src/bridge/host-dto.ts';
+import type { HostRequestEvent } from '../../../src/connector/host/index.ts';
 import type { ApiClient, EventName, Events, Result } from '../../../src/shared/index.ts';
 import { setApiClient } from '../../../src/renderer/src/api/client.ts';
 
@@ -19,6 +21,9 @@ export async function useInProcessEngine(): Promise<EngineTransport> {
   // 'dev' lets connections point at 127.0.0.1, as the desktop app allows for local development.
   const engine = await createEngine({ dataDir: ':memory:', ssrfMode: 'dev' });
   const hub = new EventHub();
+  // The events the desktop and browser shells push, wired as they wire them.
+  engine.history.onAppended((id) => hub.emit('history:appended', { id }));
+  engine.host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
   const dispatch = createDispatch(
     createHandlers({ engine, host: engine.host, hub, info: { version: 'test', mode: 'browser' } }),
   );
