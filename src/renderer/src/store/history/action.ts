@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ExchangeSummaryDto, HistoryFilterDto } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
-import { downloadText } from '../../lib/download.ts';
+import { downloadText } from '../../lib/page.ts';
 import { useUiStore } from '../ui/action.ts';
 import { BLOCK, initialHistoryState } from './initialState.ts';
 import type { HistoryState } from './initialState.ts';
