@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { call } from '../../api/client.ts';
 import { initialUiState } from './initialState.ts';
 import type { Route, UiState } from './initialState.ts';
-import { parseHash, routeToHash } from './route.ts';
+import { parseHash, routeToHash } from '../../lib/route.ts';
 import { currentHash, pushHash } from '../../lib/page.ts';
 
 export interface UiActions {
