@@ -174,6 +174,9 @@ export const EVENT_NAMES = [
 /** The one IPC channel carrying every event to the window; each method travels on its own name. */
 export const EVENT_CHANNEL = 'ctb:event';
 
+/** Browser mode's per-launch token header: the page's HTTP client sends it, the server checks it. */
+export const TOKEN_HEADER = 'x-ctb-token';
+
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && (METHOD_NAMES as readonly string[]).includes(name);
 }

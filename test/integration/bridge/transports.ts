@@ -10,8 +10,8 @@ import type { ApiClient } from '../../../src/shared/index.ts';
 import { openBackend } from '../../../src/bridge/backend.ts';
 import type { Backend } from '../../../src/bridge/backend.ts';
 import { startBrowserServer } from '../../../src/bridge/http-server.ts';
-import { createHttpClient } from '../../../src/bridge/http-client.ts';
-import type { HttpClientOptions } from '../../../src/bridge/http-client.ts';
+import { createHttpClient } from '../../../src/renderer/src/api/http-client.ts';
+import type { HttpClientOptions } from '../../../src/renderer/src/api/http-client.ts';
 
 export interface TransportUnderTest {
   name: 'http' | 'ipc';

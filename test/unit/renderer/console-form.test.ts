@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSendInput, parameterSkeleton } from '../../../src/renderer/src/store/console/selectors.ts';
 import { initialConsoleState } from '../../../src/renderer/src/store/console/initialState.ts';
-import { parseHash } from '../../../src/renderer/src/store/ui/route.ts';
+import { parseHash } from '../../../src/renderer/src/lib/route.ts';
 import { problemsOf } from '../../../src/renderer/src/lib/json-input.ts';
 
 const base = { ...initialConsoleState, connectionId: 'c1', tool: 'getProduct' };

@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { SHORTCUTS, isTypingTarget, keyCaps, matchKey } from '../../../src/renderer/src/lib/shortcuts.ts';
-import { CONVERSATION } from '../../../src/renderer/src/store/demo/conversation.ts';
-import type { Memo } from '../../../src/renderer/src/store/demo/conversation.ts';
+import { CONVERSATION } from '../../../src/renderer/src/lib/demo-conversation.ts';
+import type { Memo } from '../../../src/renderer/src/lib/demo-conversation.ts';
 
 describe('matchKey', () => {
   it('treats g as the start of a sequence and g then c as going to SDK Connections', () => {

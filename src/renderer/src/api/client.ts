@@ -10,9 +10,14 @@ import type {
   OutputOf,
   Result,
 } from '../../../shared/index.ts';
-import { getApiClient } from '../../../bridge/client-for-window.ts';
+import { getApiClient } from './client-for-window.ts';
 
 let client: ApiClient | null = null;
+
+/** Puts another transport behind call/subscribe (tests dispatch to in-process handlers); null resets. */
+export function setApiClient(next: ApiClient | null): void {
+  client = next;
+}
 
 function current(): ApiClient {
   client ??= getApiClient();

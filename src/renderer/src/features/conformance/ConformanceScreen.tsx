@@ -12,9 +12,26 @@ import { RunActions } from '../runs/RunActions.tsx';
 import { useResolvedRunTarget } from '../runs/useResolvedRunTarget.ts';
 import { CheckRow } from './CheckRow.tsx';
 import '../runs/runs.css';
+import { useShallow } from 'zustand/react/shallow';
 
 export function ConformanceScreen() {
-  const s = useConformanceStore();
+  const s = useConformanceStore(
+    useShallow((x) => ({
+      cancel: x.cancel,
+      cancelling: x.cancelling,
+      checks: x.checks,
+      error: x.error,
+      exportError: x.exportError,
+      exportReport: x.exportReport,
+      fieldError: x.fieldError,
+      report: x.report,
+      run: x.run,
+      running: x.running,
+      setSkew: x.setSkew,
+      skewText: x.skewText,
+      total: x.total,
+    })),
+  );
   const fraction = useConformanceStore(progressFraction);
   const resolved = useResolvedRunTarget();
 

@@ -15,12 +15,33 @@ import { TargetPicker } from './TargetPicker.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { ParamsProblems, RequestTypeSelect, ToolField } from '../request/RequestFields.tsx';
 import type { RequestTypeDto } from '../../../../shared/index.ts';
+import { useShallow } from 'zustand/react/shallow';
 
 const TYPES: RequestTypeDto[] = ['tool.invoke', 'ping', 'capabilities.list', 'tools.list'];
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function ConsoleScreen() {
-  const s = useConsoleStore();
+  const s = useConsoleStore(
+    useShallow((x) => ({
+      channel: x.channel,
+      conversationId: x.conversationId,
+      fieldErrors: x.fieldErrors,
+      identityText: x.identityText,
+      knownTools: x.knownTools,
+      lastExchangeId: x.lastExchangeId,
+      paramsText: x.paramsText,
+      sendError: x.sendError,
+      sending: x.sending,
+      setChannel: x.setChannel,
+      setConversationId: x.setConversationId,
+      setIdentity: x.setIdentity,
+      setParams: x.setParams,
+      setTool: x.setTool,
+      setType: x.setType,
+      tool: x.tool,
+      type: x.type,
+    })),
+  );
   const tool = useConsoleStore(currentTool);
   const current = useInspectorStore((x) => x.current);
   const [problems, setProblems] = useState<EditorProblem[]>([]);

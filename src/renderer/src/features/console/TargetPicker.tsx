@@ -7,9 +7,26 @@ import { declaredTools } from '../../store/local/selectors.ts';
 import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
 import { TargetFields } from '../target/TargetFields.tsx';
 import { useTargetSources } from '../target/useTargetSources.ts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function TargetPicker() {
-  const s = useConsoleStore();
+  const s = useConsoleStore(
+    useShallow((x) => ({
+      connectionId: x.connectionId,
+      discoverTools: x.discoverTools,
+      fieldErrors: x.fieldErrors,
+      localId: x.localId,
+      secret: x.secret,
+      setConnection: x.setConnection,
+      setLocal: x.setLocal,
+      setSecret: x.setSecret,
+      setTargetKind: x.setTargetKind,
+      setUrl: x.setUrl,
+      targetKind: x.targetKind,
+      toolsError: x.toolsError,
+      url: x.url,
+    })),
+  );
   const sources = useTargetSources(s.localId);
   const { connections, locals } = sources;
 

@@ -3,7 +3,7 @@
 
 import { Badge, relativeTime } from '../../components/common.tsx';
 import { useDemoStore } from '../../store/demo/action.ts';
-import { money } from '../../store/demo/conversation.ts';
+import { money } from '../../lib/demo-conversation.ts';
 
 interface QuotationPayload {
   id?: string;

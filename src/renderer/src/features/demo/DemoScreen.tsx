@@ -13,6 +13,7 @@ import { AdminInbox } from './AdminInbox.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ConnectResult, SyncResult, TestResult, WorkspaceChoice } from './SetupSteps.tsx';
 import './demo.css';
+import { useShallow } from 'zustand/react/shallow';
 
 const WHY: Record<DemoStepId, ReactNode> = {
   connect: (
@@ -117,12 +118,13 @@ export function DemoScreen() {
 }
 
 function Stepper() {
-  const state = useDemoStore();
+  const step = useDemoStore((x) => x.step);
+  const doneSteps = useDemoStore(useShallow((x) => DEMO_STEPS.map((_, i) => stepDone(x, i))));
   return (
     <ol className="demo-stepper" data-testid="demo-stepper">
       {DEMO_STEPS.map((id, i) => {
-        const done = stepDone(state, i);
-        const current = i === state.step;
+        const done = doneSteps[i];
+        const current = i === step;
         return (
           <li
             key={id}
@@ -158,10 +160,15 @@ function StepBody({ id }: { id: DemoStepId }) {
 }
 
 function StepNav() {
-  const state = useDemoStore();
-  const { step, busy } = state;
+  const { step, busy, workspaceId, done } = useDemoStore(
+    useShallow((x) => ({
+      step: x.step,
+      busy: x.busy,
+      workspaceId: x.workspaceId,
+      done: stepDone(x, x.step),
+    })),
+  );
   const id = DEMO_STEPS[step];
-  const done = stepDone(state, step);
   const last = step === DEMO_STEPS.length - 1;
   const actions = useDemoStore.getState();
   return (
@@ -186,7 +193,7 @@ function StepNav() {
           type="button"
           className="btn btn--primary"
           data-testid="demo-run"
-          disabled={busy || (id === 'workspace' && !state.workspaceId)}
+          disabled={busy || (id === 'workspace' && !workspaceId)}
           onClick={() => void actions.run()}
         >
           {busy ? 'Working…' : STEP_ACTIONS[id]}

@@ -13,11 +13,28 @@ import { ComparePanel } from './ComparePanel.tsx';
 import { TransferPanel } from './TransferPanel.tsx';
 import { RetentionPanel } from './RetentionPanel.tsx';
 import './history.css';
+import { useShallow } from 'zustand/react/shallow';
 
 const ROW_HEIGHT = 36;
 
 export function HistoryScreen() {
-  const s = useHistoryStore();
+  const s = useHistoryStore(
+    useShallow((x) => ({
+      actionError: x.actionError,
+      busy: x.busy,
+      compare: x.compare,
+      error: x.error,
+      facets: x.facets,
+      lastFilterMs: x.lastFilterMs,
+      loaded: x.loaded,
+      notice: x.notice,
+      rows: x.rows,
+      scrollReset: x.scrollReset,
+      selected: x.selected,
+      shift: x.shift,
+      total: x.total,
+    })),
+  );
   const st = useHistoryStore.getState;
 
   useEffect(() => {

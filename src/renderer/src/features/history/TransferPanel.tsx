@@ -3,9 +3,17 @@
 
 import { useRef } from 'react';
 import { useHistoryStore } from '../../store/history/action.ts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function TransferPanel() {
-  const { includeSecrets, format, selected, busy } = useHistoryStore();
+  const { includeSecrets, format, selected, busy } = useHistoryStore(
+    useShallow((s) => ({
+      includeSecrets: s.includeSecrets,
+      format: s.format,
+      selected: s.selected,
+      busy: s.busy,
+    })),
+  );
   const st = useHistoryStore.getState;
   const file = useRef<HTMLInputElement>(null);
   return (

@@ -8,10 +8,21 @@ import { useUiStore } from '../../store/ui/action.ts';
 import { Badge, EmptyState } from '../../components/common.tsx';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { ExchangeView } from './ExchangeView.tsx';
+import { useShallow } from 'zustand/react/shallow';
 
 export function InspectorScreen({ param }: { param?: string }) {
   const { current, history, historyLoaded, historyError, historyNextBefore, error, loadingId } =
-    useInspectorStore();
+    useInspectorStore(
+      useShallow((s) => ({
+        current: s.current,
+        history: s.history,
+        historyLoaded: s.historyLoaded,
+        historyError: s.historyError,
+        historyNextBefore: s.historyNextBefore,
+        error: s.error,
+        loadingId: s.loadingId,
+      })),
+    );
   const wanted = param && /^\d+$/.test(param) ? Number(param) : null;
 
   useEffect(() => {

@@ -12,6 +12,7 @@ import type { EditorProblem } from '../../components/CodeEditor/index.tsx';
 import { FieldError } from '../../components/ErrorNote.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { ParamsProblems, RequestTypeSelect, ToolField } from '../request/RequestFields.tsx';
+import { useShallow } from 'zustand/react/shallow';
 
 const KINDS: LoadRequestKind[] = ['ping', 'capabilities.list', 'tools.list', 'tool.invoke'];
 const MODES = [
@@ -20,7 +21,21 @@ const MODES = [
 ] as const;
 
 export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disabled: boolean }) {
-  const s = useLoadStore();
+  const s = useLoadStore(
+    useShallow((x) => ({
+      connectionsText: x.connectionsText,
+      durationText: x.durationText,
+      edit: x.edit,
+      fieldErrors: x.fieldErrors,
+      mode: x.mode,
+      paramsText: x.paramsText,
+      rateText: x.rateText,
+      requestKind: x.requestKind,
+      requestsText: x.requestsText,
+      thresholdsText: x.thresholdsText,
+      tool: x.tool,
+    })),
+  );
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const tool = tools.find((t) => t.name === s.tool) ?? null;
   const thresholdIssues = thresholdProblems(s.thresholdsText);

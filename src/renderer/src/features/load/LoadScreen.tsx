@@ -14,6 +14,7 @@ import { useResolvedRunTarget } from '../runs/useResolvedRunTarget.ts';
 import { LoadForm } from './LoadForm.tsx';
 import { LoadResult } from './LoadResult.tsx';
 import '../runs/runs.css';
+import { useShallow } from 'zustand/react/shallow';
 
 function hostOf(url: string): string {
   try {
@@ -24,7 +25,20 @@ function hostOf(url: string): string {
 }
 
 export function LoadScreen() {
-  const s = useLoadStore();
+  const s = useLoadStore(
+    useShallow((x) => ({
+      cancel: x.cancel,
+      cancelling: x.cancelling,
+      confirmHost: x.confirmHost,
+      confirmedHost: x.confirmedHost,
+      error: x.error,
+      fieldErrors: x.fieldErrors,
+      progress: x.progress,
+      report: x.report,
+      run: x.run,
+      running: x.running,
+    })),
+  );
   const fraction = useLoadStore(loadFraction);
   const resolved = useResolvedRunTarget();
   const remote = resolved.url !== null && !isLoopbackUrl(resolved.url);

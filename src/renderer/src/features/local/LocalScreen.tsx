@@ -12,6 +12,7 @@ import type { EditorProblem } from '../../components/CodeEditor/index.tsx';
 import { Badge, ConfirmButton, CopyButton, EmptyState } from '../../components/common.tsx';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { RequestLog } from './RequestLog.tsx';
+import { useShallow } from 'zustand/react/shallow';
 
 export function LocalScreen() {
   const {
@@ -27,7 +28,22 @@ export function LocalScreen() {
     savedAt,
     schema,
     opError,
-  } = useLocalStore();
+  } = useLocalStore(
+    useShallow((s) => ({
+      items: s.items,
+      loaded: s.loaded,
+      listError: s.listError,
+      selectedId: s.selectedId,
+      draft: s.draft,
+      dirty: s.dirty,
+      saving: s.saving,
+      saveError: s.saveError,
+      problems: s.problems,
+      savedAt: s.savedAt,
+      schema: s.schema,
+      opError: s.opError,
+    })),
+  );
   const selected = useLocalStore(selectedConnector);
   const [editorProblems, setEditorProblems] = useState<EditorProblem[]>([]);
   const st = useLocalStore.getState;

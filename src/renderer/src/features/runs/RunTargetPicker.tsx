@@ -6,9 +6,24 @@ import { useRunTargetStore } from '../../store/run-target/action.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { TargetFields } from '../target/TargetFields.tsx';
 import { useTargetSources } from '../target/useTargetSources.ts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function RunTargetPicker({ problem, disabled }: { problem: string | null; disabled?: boolean }) {
-  const s = useRunTargetStore();
+  const s = useRunTargetStore(
+    useShallow((x) => ({
+      connectionId: x.connectionId,
+      kind: x.kind,
+      localId: x.localId,
+      url: x.url,
+      secret: x.secret,
+      setConnection: x.setConnection,
+      setKind: x.setKind,
+      setLocal: x.setLocal,
+      setSecret: x.setSecret,
+      setUrl: x.setUrl,
+      toolsError: x.toolsError,
+    })),
+  );
   const sources = useTargetSources(s.localId);
   const { connections, locals } = sources;
   const local = locals.find((c) => c.id === s.localId) ?? null;

@@ -7,9 +7,20 @@ import { resolveRunTarget } from '../../store/run-target/selectors.ts';
 import type { ResolvedRunTarget } from '../../store/run-target/selectors.ts';
 import { useConnectionsStore } from '../../store/connections/action.ts';
 import { useLocalStore } from '../../store/local/action.ts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function useResolvedRunTarget(): ResolvedRunTarget {
-  const targetState = useRunTargetStore();
+  const targetState = useRunTargetStore(
+    useShallow((x) => ({
+      kind: x.kind,
+      connectionId: x.connectionId,
+      localId: x.localId,
+      url: x.url,
+      secret: x.secret,
+      connectionTools: x.connectionTools,
+      toolsError: x.toolsError,
+    })),
+  );
   const connections = useConnectionsStore((x) => x.items);
   const locals = useLocalStore((x) => x.items);
   return useMemo(

@@ -11,12 +11,21 @@ import { useConsoleStore } from '../../store/console/action.ts';
 import { Badge, EmptyState } from '../../components/common.tsx';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { CodeEditor } from '../../components/CodeEditor/index.tsx';
+import { useShallow } from 'zustand/react/shallow';
 
 export function ToolsScreen() {
-  const { items, loaded, error, workspaceId, selectedId } = useToolsStore();
+  const { items, loaded, error, workspaceId, selectedId } = useToolsStore(
+    useShallow((s) => ({
+      items: s.items,
+      loaded: s.loaded,
+      error: s.error,
+      workspaceId: s.workspaceId,
+      selectedId: s.selectedId,
+    })),
+  );
   const tool = useToolsStore(selectedTool);
   const workspaces = useUiStore((s) => s.workspaces);
-  const ui = useUiStore();
+  const navigate = useUiStore((s) => s.navigate);
   const connections = useConnectionsStore((s) => s.items);
 
   useEffect(() => {
@@ -71,7 +80,7 @@ export function ToolsScreen() {
                 href="#/business-tools"
                 onClick={(e) => {
                   e.preventDefault();
-                  ui.navigate({ name: 'business-tools' });
+                  navigate({ name: 'business-tools' });
                 }}
               >
                 Go to SDK Connections
@@ -94,7 +103,8 @@ export function ToolsScreen() {
                     {t.definition.chat === false && <Badge tone="warn">off chat</Badge>}
                   </span>
                   <span className="list__sub">
-                    {connectionName(t.connection_id)} · {workspaceName(ui, t.workspace_id) ?? t.workspace_id}
+                    {connectionName(t.connection_id)} ·{' '}
+                    {workspaceName({ workspaces }, t.workspace_id) ?? t.workspace_id}
                   </span>
                 </button>
               </li>

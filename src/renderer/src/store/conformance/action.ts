@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { TargetDto } from '../../../../shared/index.ts';
 import { call } from '../../api/client.ts';
-import { downloadText } from '../../lib/download.ts';
+import { downloadText } from '../../lib/page.ts';
 import { newRunId } from '../../lib/run-id.ts';
 import { cancelRun, trackRun } from '../run-lifecycle.ts';
 import { initialConformanceState } from './initialState.ts';

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ExchangeSummaryDto, HistoryFilterDto } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
-import { downloadText } from '../../lib/download.ts';
+import { downloadText } from '../../lib/page.ts';
 import { useUiStore } from '../ui/action.ts';
 import { BLOCK, initialHistoryState } from './initialState.ts';
 import type { HistoryState } from './initialState.ts';
@@ -30,241 +30,237 @@ export interface HistoryActions {
   listen: () => () => void;
 }
 
-// Outside the state: bookkeeping the UI never draws.
-const inFlight = new Set<string>();
-let visible: [number, number] = [0, 0];
-let filterStartedAt: number | null = null;
-let headRefresh: { running: boolean; again: boolean } = { running: false, again: false };
-
-export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get) => ({
-  ...initialHistoryState,
-
-  async setFilter(patch) {
-    set({ filter: cleanFilter({ ...get().filter, ...patch }) });
-    await get().reload();
-  },
-
-  async reload() {
-    const generation = get().generation + 1;
-    filterStartedAt = performance.now();
-    set({ generation, rows: {}, error: null, lastFilterMs: null });
-    const r = await call('history:count', { filter: get().filter });
-    if (get().generation !== generation) return;
-    if (!r.ok) return set({ error: r.error, loaded: true, total: 0 });
-    set({
-      total: r.data.total,
-      headId: r.data.headId,
-      loaded: true,
-      shift: { rows: 0, seq: get().shift.seq },
-      scrollReset: get().scrollReset + 1,
-    });
-    visible = [0, Math.max(visible[1] - visible[0], BLOCK)];
-    get().ensure(visible[0], visible[1]);
-    if (r.data.total === 0) finishFilterTiming();
-  },
-
-  ensure(start, end) {
-    visible = [start, end];
-    const { generation, total, headId, filter } = get();
-    const last = Math.min(end, total);
-    for (let block = Math.floor(start / BLOCK); block * BLOCK < last; block++) {
-      const key = `${generation}:${block}`;
-      if (inFlight.has(key) || get().rows[block * BLOCK] !== undefined) continue;
-      inFlight.add(key);
-      void call('history:slice', {
-        filter,
-        offset: block * BLOCK,
-        limit: BLOCK,
-        ...(headId !== null ? { headId } : {}),
-      }).then((r) => {
-        inFlight.delete(key);
-        if (get().generation !== generation) return;
-        if (!r.ok) return set({ error: r.error });
-        const rows = { ...get().rows };
-        r.data.items.forEach((item, i) => (rows[block * BLOCK + i] = item));
-        set({ rows });
-        if (block === Math.floor(visible[0] / BLOCK)) finishFilterTiming();
-      });
-    }
-  },
-
-  async refreshHead() {
-    if (headRefresh.running) {
-      headRefresh.again = true;
-      return;
-    }
-    headRefresh = { running: true, again: false };
-    try {
-      await shiftForNewRows();
-    } finally {
-      const again = headRefresh.again;
-      headRefresh = { running: false, again: false };
-      if (again) void get().refreshHead();
-    }
-  },
-
-  async loadFacets() {
-    const r = await call('history:facets', undefined);
-    if (r.ok) set({ facets: r.data });
-  },
-
-  toggle(id) {
-    const selected = get().selected;
-    set({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
-  },
-
-  clearSelection() {
-    set({ selected: [] });
-  },
-
-  async replay(mode) {
-    const id = get().selected[0];
-    if (id === undefined) return;
-    set({ busy: `replay-${mode}`, actionError: null, notice: null });
-    const r = await call('history:replay', { id, mode });
-    set({ busy: null });
-    if (!r.ok) return set({ actionError: r.error });
-    set({ selected: [] });
-    useUiStore.getState().navigate({ name: 'inspector', param: String(r.data.id) });
-  },
-
-  async compareSelected() {
-    const ids = [...get().selected].sort((a, b) => a - b).slice(0, 2);
-    if (ids.length !== 2) return;
-    set({ busy: 'compare', actionError: null });
-    const [left, right] = await Promise.all(ids.map((id) => call('history:get', { id })));
-    set({ busy: null });
-    if (!left.ok) return set({ actionError: left.error });
-    if (!right.ok) return set({ actionError: right.error });
-    set({ compare: { left: left.data, right: right.data } });
-  },
-
-  closeCompare() {
-    set({ compare: null });
-  },
-
-  setExportOptions(o) {
-    set(o);
-  },
-
-  async exportHistory(scope) {
-    const { selected, filter, format, includeSecrets } = get();
-    set({ busy: 'export', actionError: null, notice: null });
-    const r = await call('history:export', {
-      format,
-      includeSecrets,
-      ...(scope === 'selection' ? { ids: selected } : { filter }),
-    });
-    set({ busy: null });
-    if (!r.ok) return set({ actionError: r.error });
-    downloadText(r.data.fileName, r.data.mimeType, r.data.content);
-    set({
-      notice: `Exported ${r.data.count} exchange${r.data.count === 1 ? '' : 's'} to ${r.data.fileName}${r.data.redacted ? ' (signatures and credentials redacted)' : ' WITH signatures and credentials'}${r.data.truncated ? ' — only the newest 10,000 matching ones' : ''}.`,
-    });
-  },
-
-  async importFile(file) {
-    set({ busy: 'import', actionError: null, notice: null });
-    let content: string;
-    try {
-      content = await file.text();
-    } catch (e) {
-      return set({
-        busy: null,
-        actionError: {
-          code: 'file_unreadable',
-          message: `could not read ${file.name}: ${(e as Error).message}`,
-        },
-      });
-    }
-    const r = await call('history:import', { content, fileName: file.name });
-    set({ busy: null });
-    if (!r.ok) return set({ actionError: r.error });
-    set({
-      notice: `Imported ${r.data.imported} exchange${r.data.imported === 1 ? '' : 's'} from ${file.name} (#${r.data.firstId}–#${r.data.lastId}).`,
-    });
-    void get().loadFacets();
-  },
-
-  async loadRetention() {
-    const r = await call('history:get-retention', undefined);
-    if (r.ok) set({ retention: r.data });
-  },
-
-  async saveRetention(maxCount, maxAgeDays) {
-    set({ busy: 'retention', actionError: null, notice: null });
-    const r = await call('history:set-retention', { maxCount, maxAgeDays });
-    set({ busy: null });
-    if (!r.ok) return set({ actionError: r.error });
-    set({
-      retention: r.data,
-      notice: r.data.lastPrune?.deleted
-        ? `Pruned ${r.data.lastPrune.deleted} exchanges.`
-        : 'Retention saved.',
-    });
-  },
-
-  listen() {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    // An import or a load run appends thousands at once: one refresh per burst.
-    const soon = () => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        if (get().loaded) void get().refreshHead();
-        // The retention summary counts every stored exchange: keep it current as they come and go.
-        if (get().retention) void get().loadRetention();
-      }, 150);
-    };
-    const offs = [subscribe('history:appended', soon), subscribe('history:pruned', soon)];
-    return () => {
-      if (timer) clearTimeout(timer);
-      offs.forEach((off) => off());
-    };
-  },
-}));
-
-function finishFilterTiming(): void {
-  if (filterStartedAt === null) return;
-  useHistoryStore.setState({ lastFilterMs: Math.round(performance.now() - filterStartedAt) });
-  filterStartedAt = null;
-}
-
-/**
- * New exchanges land on top: count again, read the new top block, and move every cached row down
- * by the number of new rows, so the list (which adds as much to its scroll offset) stays put.
- * Pruning removes the oldest rows: those fall off the end.
- */
-async function shiftForNewRows(): Promise<void> {
-  const s = useHistoryStore.getState();
-  const generation = s.generation;
-  const c = await call('history:count', { filter: s.filter });
-  if (!c.ok || useHistoryStore.getState().generation !== generation) return;
-  if (c.data.headId === s.headId && c.data.total === s.total) return;
-  const top = await call('history:slice', {
-    filter: s.filter,
-    offset: 0,
-    limit: BLOCK,
-    ...(c.data.headId !== null ? { headId: c.data.headId } : {}),
-  });
-  const now = useHistoryStore.getState();
-  if (!top.ok || now.generation !== generation) return;
-  const oldHead = now.headId;
-  const added =
-    oldHead === null ? top.data.items.length : top.data.items.filter((r) => r.id > oldHead).length;
-  if (added === BLOCK) return void now.reload();
-  const rows: Record<number, ExchangeSummaryDto> = {};
-  for (const [p, row] of Object.entries(now.rows)) {
-    const at = Number(p) + added;
-    if (at < c.data.total) rows[at] = row;
+export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get) => {
+  function finishFilterTiming(): void {
+    const startedAt = get().filterStartedAt;
+    if (startedAt === null) return;
+    set({ lastFilterMs: Math.round(performance.now() - startedAt), filterStartedAt: null });
   }
-  top.data.items.forEach((item, i) => (rows[i] = item));
-  useHistoryStore.setState({
-    generation: generation + 1,
-    total: c.data.total,
-    headId: c.data.headId,
-    rows,
-    shift: added > 0 ? { rows: added, seq: now.shift.seq + 1 } : now.shift,
-  });
-  useHistoryStore.getState().ensure(visible[0] + added, visible[1] + added);
-  if (added > 0) void now.loadFacets();
-}
+
+  /**
+   * New exchanges land on top: count again, read the new top block, and move every cached row down
+   * by the number of new rows, so the list (which adds as much to its scroll offset) stays put.
+   * Pruning removes the oldest rows: those fall off the end.
+   */
+  async function shiftForNewRows(): Promise<void> {
+    const s = get();
+    const generation = s.generation;
+    const c = await call('history:count', { filter: s.filter });
+    if (!c.ok || get().generation !== generation) return;
+    if (c.data.headId === s.headId && c.data.total === s.total) return;
+    const top = await call('history:slice', {
+      filter: s.filter,
+      offset: 0,
+      limit: BLOCK,
+      ...(c.data.headId !== null ? { headId: c.data.headId } : {}),
+    });
+    const now = get();
+    if (!top.ok || now.generation !== generation) return;
+    const oldHead = now.headId;
+    const added =
+      oldHead === null ? top.data.items.length : top.data.items.filter((r) => r.id > oldHead).length;
+    if (added === BLOCK) return void now.reload();
+    const rows: Record<number, ExchangeSummaryDto> = {};
+    for (const [p, row] of Object.entries(now.rows)) {
+      const at = Number(p) + added;
+      if (at < c.data.total) rows[at] = row;
+    }
+    top.data.items.forEach((item, i) => (rows[i] = item));
+    set({
+      generation: generation + 1,
+      total: c.data.total,
+      headId: c.data.headId,
+      rows,
+      shift: added > 0 ? { rows: added, seq: now.shift.seq + 1 } : now.shift,
+    });
+    const [start, end] = get().visible;
+    get().ensure(start + added, end + added);
+    if (added > 0) void now.loadFacets();
+  }
+
+  return {
+    ...initialHistoryState,
+
+    async setFilter(patch) {
+      set({ filter: cleanFilter({ ...get().filter, ...patch }) });
+      await get().reload();
+    },
+
+    async reload() {
+      const generation = get().generation + 1;
+      set({ generation, rows: {}, error: null, lastFilterMs: null, filterStartedAt: performance.now() });
+      const r = await call('history:count', { filter: get().filter });
+      if (get().generation !== generation) return;
+      if (!r.ok) return set({ error: r.error, loaded: true, total: 0 });
+      set({
+        total: r.data.total,
+        headId: r.data.headId,
+        loaded: true,
+        shift: { rows: 0, seq: get().shift.seq },
+        scrollReset: get().scrollReset + 1,
+      });
+      const [start, end] = get().visible;
+      get().ensure(0, Math.max(end - start, BLOCK));
+      if (r.data.total === 0) finishFilterTiming();
+    },
+
+    ensure(start, end) {
+      set({ visible: [start, end] });
+      const { generation, total, headId, filter } = get();
+      const last = Math.min(end, total);
+      for (let block = Math.floor(start / BLOCK); block * BLOCK < last; block++) {
+        const key = `${generation}:${block}`;
+        if (get().inFlight.includes(key) || get().rows[block * BLOCK] !== undefined) continue;
+        set({ inFlight: [...get().inFlight, key] });
+        void call('history:slice', {
+          filter,
+          offset: block * BLOCK,
+          limit: BLOCK,
+          ...(headId !== null ? { headId } : {}),
+        }).then((r) => {
+          set({ inFlight: get().inFlight.filter((k) => k !== key) });
+          if (get().generation !== generation) return;
+          if (!r.ok) return set({ error: r.error });
+          const rows = { ...get().rows };
+          r.data.items.forEach((item, i) => (rows[block * BLOCK + i] = item));
+          set({ rows });
+          if (block === Math.floor(get().visible[0] / BLOCK)) finishFilterTiming();
+        });
+      }
+    },
+
+    async refreshHead() {
+      if (get().headRefresh.running) {
+        set({ headRefresh: { running: true, again: true } });
+        return;
+      }
+      set({ headRefresh: { running: true, again: false } });
+      try {
+        await shiftForNewRows();
+      } finally {
+        const again = get().headRefresh.again;
+        set({ headRefresh: { running: false, again: false } });
+        if (again) void get().refreshHead();
+      }
+    },
+
+    async loadFacets() {
+      const r = await call('history:facets', undefined);
+      if (r.ok) set({ facets: r.data });
+    },
+
+    toggle(id) {
+      const selected = get().selected;
+      set({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
+    },
+
+    clearSelection() {
+      set({ selected: [] });
+    },
+
+    async replay(mode) {
+      const id = get().selected[0];
+      if (id === undefined) return;
+      set({ busy: `replay-${mode}`, actionError: null, notice: null });
+      const r = await call('history:replay', { id, mode });
+      set({ busy: null });
+      if (!r.ok) return set({ actionError: r.error });
+      set({ selected: [] });
+      useUiStore.getState().navigate({ name: 'inspector', param: String(r.data.id) });
+    },
+
+    async compareSelected() {
+      const ids = [...get().selected].sort((a, b) => a - b).slice(0, 2);
+      if (ids.length !== 2) return;
+      set({ busy: 'compare', actionError: null });
+      const [left, right] = await Promise.all(ids.map((id) => call('history:get', { id })));
+      set({ busy: null });
+      if (!left.ok) return set({ actionError: left.error });
+      if (!right.ok) return set({ actionError: right.error });
+      set({ compare: { left: left.data, right: right.data } });
+    },
+
+    closeCompare() {
+      set({ compare: null });
+    },
+
+    setExportOptions(o) {
+      set(o);
+    },
+
+    async exportHistory(scope) {
+      const { selected, filter, format, includeSecrets } = get();
+      set({ busy: 'export', actionError: null, notice: null });
+      const r = await call('history:export', {
+        format,
+        includeSecrets,
+        ...(scope === 'selection' ? { ids: selected } : { filter }),
+      });
+      set({ busy: null });
+      if (!r.ok) return set({ actionError: r.error });
+      downloadText(r.data.fileName, r.data.mimeType, r.data.content);
+      set({
+        notice: `Exported ${r.data.count} exchange${r.data.count === 1 ? '' : 's'} to ${r.data.fileName}${r.data.redacted ? ' (signatures and credentials redacted)' : ' WITH signatures and credentials'}${r.data.truncated ? ' — only the newest 10,000 matching ones' : ''}.`,
+      });
+    },
+
+    async importFile(file) {
+      set({ busy: 'import', actionError: null, notice: null });
+      let content: string;
+      try {
+        content = await file.text();
+      } catch (e) {
+        return set({
+          busy: null,
+          actionError: {
+            code: 'file_unreadable',
+            message: `could not read ${file.name}: ${(e as Error).message}`,
+          },
+        });
+      }
+      const r = await call('history:import', { content, fileName: file.name });
+      set({ busy: null });
+      if (!r.ok) return set({ actionError: r.error });
+      set({
+        notice: `Imported ${r.data.imported} exchange${r.data.imported === 1 ? '' : 's'} from ${file.name} (#${r.data.firstId}–#${r.data.lastId}).`,
+      });
+      void get().loadFacets();
+    },
+
+    async loadRetention() {
+      const r = await call('history:get-retention', undefined);
+      if (r.ok) set({ retention: r.data });
+    },
+
+    async saveRetention(maxCount, maxAgeDays) {
+      set({ busy: 'retention', actionError: null, notice: null });
+      const r = await call('history:set-retention', { maxCount, maxAgeDays });
+      set({ busy: null });
+      if (!r.ok) return set({ actionError: r.error });
+      set({
+        retention: r.data,
+        notice: r.data.lastPrune?.deleted
+          ? `Pruned ${r.data.lastPrune.deleted} exchanges.`
+          : 'Retention saved.',
+      });
+    },
+
+    listen() {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      // An import or a load run appends thousands at once: one refresh per burst.
+      const soon = () => {
+        timer ??= setTimeout(() => {
+          timer = null;
+          if (get().loaded) void get().refreshHead();
+          // The retention summary counts every stored exchange: keep it current as they come and go.
+          if (get().retention) void get().loadRetention();
+        }, 150);
+      };
+      const offs = [subscribe('history:appended', soon), subscribe('history:pruned', soon)];
+      return () => {
+        if (timer) clearTimeout(timer);
+        offs.forEach((off) => off());
+      };
+    },
+  };
+});

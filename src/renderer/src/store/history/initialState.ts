@@ -38,6 +38,15 @@ export interface HistoryState {
   includeSecrets: boolean;
   format: 'har' | 'json';
   retention: HistoryRetentionDto | null;
+  /** Bookkeeping the list never draws, kept here so no state lives outside the store: */
+  /** Block fetches under way, as `generation:block`. */
+  inFlight: string[];
+  /** Positions [start, end) the list last asked for. */
+  visible: [number, number];
+  /** When the current filter was set (performance.now()), until its first rows arrive. */
+  filterStartedAt: number | null;
+  /** A head refresh is running; `again` when another was asked for meanwhile. */
+  headRefresh: { running: boolean; again: boolean };
 }
 
 export const initialHistoryState: HistoryState = {
@@ -60,4 +69,8 @@ export const initialHistoryState: HistoryState = {
   includeSecrets: false,
   format: 'har',
   retention: null,
+  inFlight: [],
+  visible: [0, 0],
+  filterStartedAt: null,
+  headRefresh: { running: false, again: false },
 };

@@ -5,8 +5,8 @@ import type { HistoryFilterDto } from '../../../../shared/index.ts';
 import type { HistoryFacetsDto } from '../../../../shared/history.ts';
 import type { HistoryState } from './initialState.ts';
 
-export const canCompare = (s: HistoryState): boolean => s.selected.length === 2;
-export const canReplay = (s: HistoryState): boolean => s.selected.length === 1;
+export const canCompare = (s: Pick<HistoryState, 'selected'>): boolean => s.selected.length === 2;
+export const canReplay = (s: Pick<HistoryState, 'selected'>): boolean => s.selected.length === 1;
 
 /** "Catalog (conn_ab12…)" for a connection id, its bare id when it was deleted since. */
 export function connectionLabel(facets: HistoryFacetsDto | null, id: string | null): string {

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ExchangeDetailDto } from '../../../../shared/index.ts';
 import { call, subscribe } from '../../api/client.ts';
-import { downloadText } from '../../lib/download.ts';
+import { copyText, downloadText } from '../../lib/page.ts';
 import { useUiStore } from '../ui/action.ts';
 import { initialInspectorState } from './initialState.ts';
 import type { BodyView, InspectorState } from './initialState.ts';
@@ -63,7 +63,7 @@ export const useInspectorStore = create<InspectorState & InspectorActions>()((se
     if (!r.ok) return set({ exportError: r.error, curl: null });
     let copied = false;
     try {
-      await navigator.clipboard.writeText(r.data.command);
+      await copyText(r.data.command);
       copied = true;
     } catch {
       // No clipboard permission (plain http page, headless): the command stays visible to copy by hand.

@@ -5,7 +5,8 @@ import { create } from 'zustand';
 import { call } from '../../api/client.ts';
 import { initialUiState } from './initialState.ts';
 import type { Route, UiState } from './initialState.ts';
-import { parseHash, routeToHash } from './route.ts';
+import { parseHash, routeToHash } from '../../lib/route.ts';
+import { currentHash, pushHash } from '../../lib/page.ts';
 
 export interface UiActions {
   boot: () => Promise<void>;
@@ -17,7 +18,7 @@ export interface UiActions {
 
 export const useUiStore = create<UiState & UiActions>()((set, get) => ({
   ...initialUiState,
-  route: typeof location === 'undefined' ? initialUiState.route : parseHash(location.hash),
+  route: parseHash(currentHash() ?? ''),
 
   async boot() {
     const [info, org, ws] = await Promise.all([
@@ -36,13 +37,12 @@ export const useUiStore = create<UiState & UiActions>()((set, get) => ({
   },
 
   navigate(route) {
-    const hash = routeToHash(route);
-    if (location.hash !== hash) history.pushState(null, '', hash);
+    pushHash(routeToHash(route));
     set({ route });
   },
 
   syncFromHash() {
-    const route = parseHash(location.hash);
+    const route = parseHash(currentHash() ?? '');
     const now = get().route;
     if (now.name !== route.name || now.param !== route.param) set({ route });
   },

@@ -3,5 +3,5 @@
 
 import type { UiState } from './initialState.ts';
 
-export const workspaceName = (s: UiState, id: string | null | undefined): string | null =>
+export const workspaceName = (s: Pick<UiState, 'workspaces'>, id: string | null | undefined): string | null =>
   (id && s.workspaces.find((w) => w.id === id)?.name) || null;

@@ -1,7 +1,7 @@
 // How the renderer gets its ApiClient: `window.ctb` when the Electron preload exposed it, else the
 // HTTP client of browser mode with the per-launch token taken from the URL (then kept in sessionStorage).
 
-import type { ApiClient } from '../shared/index.ts';
+import type { ApiClient } from '../../../shared/index.ts';
 import { createHttpClient } from './http-client.ts';
 
 const STORAGE_KEY = 'ctb.token';
@@ -14,17 +14,11 @@ interface PageGlobals {
   sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 }
 
-let cached: ApiClient | null = null;
-
+/** Called once by api/client.ts, which keeps the answer. */
 export function getApiClient(): ApiClient {
-  if (cached) return cached;
   const page = globalThis as PageGlobals;
-  if (page.ctb && typeof page.ctb.call === 'function') {
-    cached = page.ctb;
-    return cached;
-  }
-  cached = createHttpClient({ token: takeToken(page) ?? '' });
-  return cached;
+  if (page.ctb && typeof page.ctb.call === 'function') return page.ctb;
+  return createHttpClient({ token: takeToken(page) ?? '' });
 }
 
 /**

@@ -1,11 +1,8 @@
 // The ApiClient of browser mode: the contract over fetch (POST /api/call/<method>, token header)
 // and one EventSource for pushed events. No Node imports: the renderer bundles this file.
 
-import { fail, isEventName, isMethodName } from '../shared/index.ts';
-import type { ApiClient, EventName, Events, Result } from '../shared/index.ts';
-
-/** The server reads it from here too: this side must stay free of Node imports, the server need not. */
-export const TOKEN_HEADER = 'x-ctb-token';
+import { TOKEN_HEADER, fail, isEventName, isMethodName } from '../../../shared/index.ts';
+import type { ApiClient, EventName, Events, Result } from '../../../shared/index.ts';
 
 /** The part of EventSource this client uses (the DOM's, or undici's in Node tests). */
 export interface EventSourceLike {

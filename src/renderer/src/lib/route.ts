@@ -1,7 +1,7 @@
 // Hash routes (`#/console`, `#/inspector/12`): they survive a reload and leave the browser-mode
 // `?token=` query untouched. The old platform route redirects to Business Tools (protocol.md 4.2).
 
-import type { Route, RouteName } from './initialState.ts';
+import type { Route, RouteName } from '../store/ui/initialState.ts';
 
 const NAMES: RouteName[] = [
   'business-tools',
