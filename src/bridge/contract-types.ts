@@ -15,7 +15,7 @@ import type {
   TestReport,
   Workspace,
 } from '../platform/index.ts';
-import type { Faults } from '../platform/client/faults.ts';
+import type { Faults } from '../client/faults.ts';
 import type { Diagnosis, MatchedCause, RequestType, ToolDefinition } from '../protocol/index.ts';
 import type { Exchange, ExchangeSummary, HistoryFilter, HistoryPage } from '../store/history.ts';
 import type { CheckLevel, CheckOutcome, CheckResult, ConformanceReport } from '../conformance/index.ts';

@@ -43,6 +43,8 @@ export interface CheckResultDto {
     timeMs: number;
   } | null;
   outcome: CheckOutcomeDto;
+  /** True when the check itself could not run (a JUnit <error>): the outcome is then `fail`. */
+  errored?: boolean;
   message: string;
   durationMs: number;
 }
@@ -59,6 +61,8 @@ export interface ConformanceReportDto {
     total: number;
     passed: number;
     failed: number;
+    /** Checks that could not run at all, counted apart from `failed`. */
+    errors: number;
     skipped: number;
     failedByLevel: Record<CheckLevelDto, number>;
     /** Never true for a cancelled run. */
