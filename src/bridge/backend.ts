@@ -11,7 +11,6 @@ import type { Dispatch } from './dispatch.ts';
 import { EventHub } from './event-hub.ts';
 import { createHandlers } from './handlers.ts';
 import { hostRequestDto } from './host-dto.ts';
-import { retentionFor } from './history-retention.ts';
 
 export interface BackendOptions {
   dataDir: string;
@@ -59,15 +58,14 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   }
   // The user's History limits (History screen) are enforced on a timer for as long as the backend
   // runs; started once nothing else can fail, so a failed open leaves no timer behind.
-  const pruner = retentionFor(engine.history);
-  pruner.start();
-  const shutdown = new AbortController();
+  engine.retention.onPruned = (report) =>
+    hub.emit('history:pruned', { deleted: report.deleted, total: engine.history.count() });
+  engine.retention.start();
   const handlers = createHandlers({
     engine,
     host,
     hub,
     info: { version: options.version, mode: options.mode, platformUrl: () => platformUrl },
-    shutdown: shutdown.signal,
   });
   let closing: Promise<void> | null = null;
   return {
@@ -80,11 +78,8 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       return platformUrl;
     },
     close() {
-      closing ??= (async () => {
-        shutdown.abort();
-        pruner.stop();
-        await engine.close();
-      })();
+      // The engine stops its runs and the pruner first, then its servers and the database.
+      closing ??= engine.close();
       return closing;
     },
   };

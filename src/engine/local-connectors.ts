@@ -1,64 +1,67 @@
-// The local connector methods of the contract over the ConnectorHost: definitions (list, save,
-// delete, the JSON Schema the editor validates with) and running them (start, stop).
+// Local connectors management over the connector host: definitions (list, save from the editor's
+// JSON or an object, delete, the JSON Schema the editor validates with) and running them.
 
 import { definitionSchema, parseDefinitionJson } from '../connector/host/index.ts';
-import type { Handlers, LocalConnectorDto } from '../shared/index.ts';
-import type { HandlerContext } from './handler-context.ts';
-import { idOf, objectInput, onlyKeys } from './validate.ts';
-import { validationError } from './errors.ts';
+import type { ConnectorDefinition, ConnectorHost } from '../connector/host/index.ts';
 
-type LocalHandlers = Pick<
-  Handlers,
-  'local:list' | 'local:get-schema' | 'local:save' | 'local:delete' | 'local:start' | 'local:stop'
->;
-
-function localConnectorDto(ctx: HandlerContext, id: string): LocalConnectorDto {
-  const stored = ctx.host.get(id);
-  const status = ctx.host.status(id);
-  return {
-    id,
-    name: stored.name,
-    running: status.state === 'running',
-    url: status.url,
-    port: status.port,
-    // The owner's own tool: the definition is shown whole, signing secret included, to edit it.
-    definition: { ...stored.definition } as Record<string, unknown>,
-    updated_at: new Date(stored.updatedAt).toISOString(),
-  };
+export interface LocalConnectorView {
+  id: string;
+  name: string;
+  running: boolean;
+  url: string | null;
+  port: number | null;
+  /** The owner's own tool: the definition is whole, signing secret included, to edit it. */
+  definition: ConnectorDefinition;
+  updatedAt: number;
 }
 
-export function localHandlers(ctx: HandlerContext): LocalHandlers {
-  return {
-    'local:list': () => ctx.host.list().map((d) => localConnectorDto(ctx, d.id)),
-    'local:get-schema': () => structuredClone(definitionSchema),
+export class LocalConnectors {
+  private readonly host: ConnectorHost;
 
-    'local:save': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['id', 'definition'], 'local:save');
-      if (input.definition === undefined) throw validationError('definition is required', 'definition');
-      // The editor may send its text as is; the host's parser reports JSON errors with positions.
-      const definition =
-        typeof input.definition === 'string' ? parseDefinitionJson(input.definition) : input.definition;
-      const saved =
-        input.id === undefined ? ctx.host.create(definition) : await ctx.host.update(idOf(input), definition);
-      return localConnectorDto(ctx, saved.id);
-    },
+  constructor(host: ConnectorHost) {
+    this.host = host;
+  }
 
-    'local:delete': async (raw) => {
-      await ctx.host.remove(idOf(objectInput(raw)));
-      return { deleted: true as const };
-    },
+  view(id: string): LocalConnectorView {
+    const stored = this.host.get(id);
+    const status = this.host.status(id);
+    return {
+      id,
+      name: stored.name,
+      running: status.state === 'running',
+      url: status.url,
+      port: status.port,
+      definition: stored.definition,
+      updatedAt: stored.updatedAt,
+    };
+  }
 
-    'local:start': async (raw) => {
-      const id = idOf(objectInput(raw));
-      await ctx.host.start(id);
-      return localConnectorDto(ctx, id);
-    },
+  list(): LocalConnectorView[] {
+    return this.host.list().map((d) => this.view(d.id));
+  }
 
-    'local:stop': async (raw) => {
-      const id = idOf(objectInput(raw));
-      await ctx.host.stop(id);
-      return localConnectorDto(ctx, id);
-    },
-  };
+  schema(): unknown {
+    return structuredClone(definitionSchema);
+  }
+
+  /** Creates (no id) or replaces a definition; text is parsed by the host, which reports JSON errors with positions. */
+  async save(id: string | undefined, definition: unknown): Promise<LocalConnectorView> {
+    const parsed = typeof definition === 'string' ? parseDefinitionJson(definition) : definition;
+    const saved = id === undefined ? this.host.create(parsed) : await this.host.update(id, parsed);
+    return this.view(saved.id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.host.remove(id);
+  }
+
+  async start(id: string): Promise<LocalConnectorView> {
+    await this.host.start(id);
+    return this.view(id);
+  }
+
+  async stop(id: string): Promise<LocalConnectorView> {
+    await this.host.stop(id);
+    return this.view(id);
+  }
 }

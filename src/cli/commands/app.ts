@@ -10,7 +10,7 @@ import { parsePort } from '../options.ts';
 import { out } from '../render.ts';
 import { listenError } from '../serving.ts';
 import { SEED_PASSWORD_ENV } from './platform.ts';
-import { electronAvailability, openInBrowser, runDesktop } from '../../bridge/desktop-launch.ts';
+import { electronAvailability, openInBrowser, runDesktop } from '../desktop-launch.ts';
 import { isLoopbackHost } from '../../shared/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -1,53 +1,74 @@
-// `history:export-har`: exchanges as HAR 1.2 for browser devtools and proxies. Signatures and
-// anything that looks like a credential are redacted unless the caller asks for them.
+// History exchanges as HAR 1.2 for browser devtools and proxies: absolute URLs, bodies that are not
+// UTF-8 as base64 (`encoding` on content; `_encoding` on postData, which HAR gives no such field).
 
-import type { Exchange } from '../store/history.ts';
-import { faultList } from './dto.ts';
+import type { Exchange } from '../../store/history.ts';
+import { faultList } from './faults.ts';
+import { redactBody, redactHeaders, utf8Text } from './redact.ts';
 
-const REDACTED = '[redacted]';
-const SENSITIVE_HEADER =
-  /^(x-service-signature|authorization|proxy-authorization|cookie|set-cookie|x-ctb-token)$|secret|token|api[-_]?key|password/i;
-const SENSITIVE_KEY = /secret|password|token|api[-_]?key|authorization/i;
+export interface HarOptions {
+  includeSecrets: boolean;
+  version: string;
+  /** The absolute URL of an exchange whose stored URL is a path (requests a local connector received). */
+  absoluteUrl: (e: Exchange) => string | null;
+}
 
-export function harOf(exchanges: Exchange[], options: { includeSecrets: boolean; version: string }): unknown {
+export function harOf(exchanges: Exchange[], options: HarOptions): unknown {
   return {
     log: {
       version: '1.2',
       creator: { name: 'Connector Testbench', version: options.version },
-      entries: exchanges.map((e) => entryOf(e, options.includeSecrets)),
+      entries: exchanges.map((e) => entryOf(e, options)),
     },
   };
 }
 
-function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
+/** HAR text of a body: UTF-8 as is, anything else base64 with the marker `field` set. */
+function harBody(body: Buffer, includeSecrets: boolean, field: 'encoding' | '_encoding') {
+  const bytes = redactBody(body, includeSecrets);
+  const text = utf8Text(bytes);
+  return text !== null ? { text } : { text: bytes.toString('base64'), [field]: 'base64' };
+}
+
+const headerOf = (pairs: Array<[string, string]>, name: string) =>
+  pairs.find(([n]) => n.toLowerCase() === name)?.[1];
+
+/**
+ * HAR requires an absolute URL. A received request stored as a path takes its connector's address,
+ * else its own Host header; loopback is the last resort (the connector listened on this machine).
+ */
+function urlOf(e: Exchange, options: HarOptions): string {
+  if (/^https?:\/\//i.test(e.url)) return e.url;
+  const known = options.absoluteUrl(e);
+  if (known) return known;
+  const host = headerOf(e.requestHeaders, 'host');
+  try {
+    return new URL(e.url, `http://${host && /^[\w.[\]:-]+$/.test(host) ? host : '127.0.0.1'}`).toString();
+  } catch {
+    return new URL(e.url.replace(/^[^/]*/, ''), 'http://127.0.0.1').toString();
+  }
+}
+
+function entryOf(e: Exchange, options: HarOptions): Record<string, unknown> {
+  const { includeSecrets } = options;
   const total = e.timing?.totalMs ?? 0;
   const wait =
     e.timing?.firstByteMs != null ? Math.max(0, e.timing.firstByteMs - (e.timing.connectMs ?? 0)) : total;
   const headers = (pairs: Array<[string, string]>) =>
     redactHeaders(pairs, includeSecrets).map(([name, value]) => ({ name, value }));
   const mime = (pairs: Array<[string, string]> | null | undefined) =>
-    pairs?.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
-  const query = (() => {
-    try {
-      return [...new URL(e.url, 'http://local.invalid').searchParams].map(([name, value]) => ({
-        name,
-        value,
-      }));
-    } catch {
-      return [];
-    }
-  })();
+    (pairs && headerOf(pairs, 'content-type')) ?? 'application/octet-stream';
+  const url = urlOf(e, options);
   return {
     startedDateTime: new Date(e.startedAt).toISOString(),
     time: total,
     request: {
       method: e.method,
-      url: e.url,
+      url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: headers(e.requestHeaders),
-      queryString: query,
-      postData: { mimeType: mime(e.requestHeaders), text: bodyText(e.requestBody, includeSecrets) },
+      queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+      postData: { mimeType: mime(e.requestHeaders), ...harBody(e.requestBody, includeSecrets, '_encoding') },
       headersSize: -1,
       bodySize: e.requestBody.length,
     },
@@ -60,7 +81,7 @@ function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> 
       content: {
         size: e.responseBody?.length ?? 0,
         mimeType: mime(e.responseHeaders),
-        ...(e.responseBody ? { text: bodyText(e.responseBody, includeSecrets) } : {}),
+        ...(e.responseBody ? harBody(e.responseBody, includeSecrets, 'encoding') : {}),
       },
       redirectURL: '',
       headersSize: -1,
@@ -80,6 +101,8 @@ function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> 
     _ctb: {
       id: e.id,
       direction: e.direction,
+      // The stored URL as recorded (a path for received requests), so an import gives it back.
+      url: e.url,
       verdict: e.verdict,
       error: e.errorMessage ?? null,
       faults: faultList(e.faults),
@@ -94,44 +117,4 @@ function entryOf(e: Exchange, includeSecrets: boolean): Record<string, unknown> 
       timing: e.timing ?? null,
     },
   };
-}
-
-/** Header pairs with signatures and credential-looking values replaced, unless secrets are wanted. */
-export function redactHeaders(
-  pairs: Array<[string, string]>,
-  includeSecrets: boolean,
-): Array<[string, string]> {
-  return pairs.map(([name, value]) => [
-    name,
-    !includeSecrets && SENSITIVE_HEADER.test(name) ? REDACTED : value,
-  ]);
-}
-
-/** JSON bodies keep their shape with credential-looking fields masked; other bodies as text. */
-export function bodyText(body: Buffer, includeSecrets: boolean): string {
-  const text = body.toString('utf8');
-  if (includeSecrets) return text;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  const state = { masked: false };
-  const masked = mask(parsed, state);
-  // Re-serialized only when something was masked: otherwise the bytes stay exactly as exchanged.
-  return state.masked ? JSON.stringify(masked) : text;
-}
-
-function mask(value: unknown, state: { masked: boolean }): unknown {
-  if (Array.isArray(value)) return value.map((v) => mask(v, state));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => {
-        if (!SENSITIVE_KEY.test(k) || typeof v !== 'string') return [k, mask(v, state)];
-        state.masked = true;
-        return [k, REDACTED];
-      }),
-    );
-  return value;
 }

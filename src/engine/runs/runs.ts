@@ -1,25 +1,43 @@
-// The long runs of the contract: conformance grading and signed load. Each call answers the final
-// report; progress is pushed as events carrying the run id, and a run is cancelled by that id.
+// The long runs: conformance grading and signed load, one of each kind at a time, cancelled by run
+// id, stopped when the engine closes; finished conformance reports kept for export.
 
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CHECK_TIMEOUT_MS, runConformance, toJson, toJunit } from '../conformance/index.ts';
-import type { ConformanceReport } from '../conformance/index.ts';
-import { runLoad } from '../load/index.ts';
-import type { LoadReport } from '../load/index.ts';
-import type { ConformanceReportDto, Handlers, LoadReportDto } from '../shared/index.ts';
-import { RUN_ID_PATTERN, isLoopbackUrl } from '../shared/index.ts';
-import { resolveTarget } from './console-send.ts';
-import { BridgeError, validationError } from './errors.ts';
-import type { HandlerContext } from './handler-context.ts';
-import { objectInput, oneOf, onlyKeys, optionalInteger, requiredString } from './validate.ts';
-import type { Obj } from './validate.ts';
-import { parseLoadInput } from './run-input.ts';
+import { DEFAULT_CHECK_TIMEOUT_MS, runConformance, toJson, toJunit } from '../../conformance/index.ts';
+import type { CheckResult, ConformanceReport } from '../../conformance/index.ts';
+import { runLoad } from '../../load/index.ts';
+import type { LoadProgress, LoadReport, LoadRequestSpec } from '../../load/index.ts';
+import { RUN_ID_PATTERN, isLoopbackUrl } from '../../shared/index.ts';
+import { EngineError, validationError } from '../errors.ts';
 
-type RunHandlers = Pick<
-  Handlers,
-  'conformance:run' | 'conformance:cancel' | 'conformance:export' | 'load:run' | 'load:cancel'
->;
-type Kind = 'conformance' | 'load';
+export type RunKind = 'conformance' | 'load';
+
+/** Where a run goes: resolved from a connection, a local connector or a typed URL by the caller. */
+export interface RunTarget {
+  url: string;
+  secret: string;
+  toleranceSeconds: number;
+}
+
+export interface ConformanceRequest {
+  runId?: string;
+  target: RunTarget;
+  skewSeconds?: number;
+  timeoutMs?: number;
+  onProgress?: (runId: string, check: CheckResult, index: number, total: number) => void;
+}
+
+export interface LoadRequest {
+  runId?: string;
+  target: RunTarget;
+  request: LoadRequestSpec;
+  connections: number;
+  durationMs: number;
+  requests?: number;
+  rate?: number;
+  thresholds: string[];
+  allowNonLoopback: boolean;
+  onProgress?: (runId: string, progress: LoadProgress) => void;
+}
 
 /** Finished conformance reports kept for export, newest last; a handful is plenty for one user. */
 const KEPT_REPORTS = 10;
@@ -27,174 +45,122 @@ const KEPT_REPORTS = 10;
 interface Active {
   runId: string;
   controller: AbortController;
-  /** Stops listening to the backend's shutdown once the run is over. */
-  detach: () => void;
 }
 
-export function runHandlers(ctx: HandlerContext): RunHandlers {
+export class Runs {
   // One run of each kind at a time: two load runs would measure each other, and two gradings of
   // one connector would interleave their hand-made requests.
-  const active = new Map<Kind, Active>();
-  const reports: Array<{ runId: string; report: ConformanceReport }> = [];
+  private readonly active = new Map<RunKind, Active>();
+  private readonly reports: Array<{ runId: string; report: ConformanceReport }> = [];
+  private closing = false;
 
-  function refuseWhenClosing(): void {
-    if (ctx.shutdown?.aborted)
-      throw new BridgeError('shutting_down', 'the testbench is closing; no new run starts');
+  async conformance(r: ConformanceRequest): Promise<{ runId: string; report: ConformanceReport }> {
+    const run = this.begin('conformance', r.runId);
+    try {
+      const report = await runConformance({
+        url: r.target.url,
+        secret: r.target.secret,
+        skewSeconds: r.skewSeconds ?? r.target.toleranceSeconds,
+        timeoutMs: r.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
+        signal: run.controller.signal,
+        onProgress: (check, index, total) => r.onProgress?.(run.runId, check, index, total),
+      });
+      this.reports.push({ runId: run.runId, report });
+      if (this.reports.length > KEPT_REPORTS) this.reports.shift();
+      return { runId: run.runId, report };
+    } finally {
+      this.end('conformance', run);
+    }
   }
 
-  function begin(kind: Kind, raw: Obj): Active {
-    const runId = raw.runId === undefined ? randomUUID() : requiredString(raw, 'runId', 64);
+  async load(r: LoadRequest): Promise<{ runId: string; report: LoadReport; aborted: boolean }> {
+    guardLoopback(r.target.url, r.allowNonLoopback);
+    const run = this.begin('load', r.runId);
+    try {
+      const report = await runLoad(
+        {
+          url: r.target.url,
+          secret: r.target.secret,
+          request: r.request,
+          connections: r.connections,
+          durationMs: r.durationMs,
+          requests: r.requests,
+          rate: r.rate,
+          thresholds: r.thresholds,
+          signal: run.controller.signal,
+        },
+        { onProgress: (p) => r.onProgress?.(run.runId, p) },
+      );
+      return { runId: run.runId, report, aborted: run.controller.signal.aborted };
+    } finally {
+      this.end('load', run);
+    }
+  }
+
+  /** False when that run is not (or no longer) in progress: its report is already on its way. */
+  cancel(kind: RunKind, runId: string): boolean {
+    const current = this.active.get(kind);
+    if (!current || current.runId !== runId) return false;
+    current.controller.abort();
+    return true;
+  }
+
+  exportConformance(
+    runId: string,
+    format: 'json' | 'junit',
+  ): { filename: string; mime: string; text: string } {
+    const kept = this.reports.find((r) => r.runId === runId);
+    if (!kept)
+      throw new EngineError(
+        'not_found',
+        `no finished conformance run ${runId} is kept (the last ${KEPT_REPORTS} are); run it again`,
+      );
+    const stamp = kept.report.startedAt.replace(/[:.]/g, '-');
+    return format === 'json'
+      ? { filename: `conformance-${stamp}.json`, mime: 'application/json', text: toJson(kept.report) }
+      : { filename: `conformance-${stamp}.xml`, mime: 'application/xml', text: toJunit(kept.report) };
+  }
+
+  /** Stops every run in progress and refuses new ones (the engine is closing). */
+  shutdown(): void {
+    this.closing = true;
+    for (const run of this.active.values()) run.controller.abort();
+  }
+
+  /** Throws when the engine is closing: callers check before resolving a target on a closing store. */
+  assertOpen(): void {
+    if (this.closing) throw new EngineError('shutting_down', 'the testbench is closing; no new run starts');
+  }
+
+  private begin(kind: RunKind, requestedId: string | undefined): Active {
+    this.assertOpen();
+    const runId = requestedId ?? randomUUID();
     if (!RUN_ID_PATTERN.test(runId))
       throw validationError('runId may hold letters, digits, _ and - only', 'runId');
-    const current = active.get(kind);
+    const current = this.active.get(kind);
     if (current)
-      throw new BridgeError(
+      throw new EngineError(
         'busy',
         `a ${kind} run is already in progress (run ${current.runId}); cancel it or wait for its report`,
         { runId: current.runId },
       );
-    const controller = new AbortController();
-    const onShutdown = () => controller.abort();
-    ctx.shutdown?.addEventListener('abort', onShutdown, { once: true });
-    const run: Active = {
-      runId,
-      controller,
-      detach: () => ctx.shutdown?.removeEventListener('abort', onShutdown),
-    };
-    active.set(kind, run);
+    const run: Active = { runId, controller: new AbortController() };
+    this.active.set(kind, run);
     return run;
   }
 
-  function end(kind: Kind, run: Active): void {
-    run.detach();
-    if (active.get(kind) === run) active.delete(kind);
+  private end(kind: RunKind, run: Active): void {
+    if (this.active.get(kind) === run) this.active.delete(kind);
   }
-
-  function cancel(kind: Kind, raw: unknown): { cancelled: boolean } {
-    const runId = requiredString(objectInput(raw), 'runId', 64);
-    const current = active.get(kind);
-    // A cancel that arrives after the run ended is not an error: the report is already on its way.
-    if (!current || current.runId !== runId) return { cancelled: false };
-    current.controller.abort();
-    return { cancelled: true };
-  }
-
-  return {
-    'conformance:run': async (raw) => {
-      refuseWhenClosing();
-      const input = objectInput(raw);
-      onlyKeys(input, ['runId', 'target', 'skewSeconds', 'timeoutMs'], 'conformance:run');
-      const target = resolveTarget(ctx, targetOf(input));
-      const skewSeconds = optionalInteger(input, 'skewSeconds', 0, 86_400) ?? target.toleranceSeconds;
-      const timeoutMs = optionalInteger(input, 'timeoutMs', 100, 60_000) ?? DEFAULT_CHECK_TIMEOUT_MS;
-      const run = begin('conformance', input);
-      try {
-        const report = await runConformance({
-          url: target.url,
-          secret: target.secret,
-          skewSeconds,
-          timeoutMs,
-          signal: run.controller.signal,
-          onProgress: (check, index, total) =>
-            ctx.hub?.emit('conformance:progress', { runId: run.runId, check: { ...check }, index, total }),
-        });
-        reports.push({ runId: run.runId, report });
-        if (reports.length > KEPT_REPORTS) reports.shift();
-        return conformanceDto(run.runId, report);
-      } finally {
-        end('conformance', run);
-      }
-    },
-
-    'conformance:cancel': (raw) => cancel('conformance', raw),
-
-    'conformance:export': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['runId', 'format'], 'conformance:export');
-      const runId = requiredString(input, 'runId', 64);
-      const format = oneOf(input, 'format', ['json', 'junit'] as const)!;
-      const kept = reports.find((r) => r.runId === runId);
-      if (!kept)
-        throw new BridgeError(
-          'not_found',
-          `no finished conformance run ${runId} is kept (the last ${KEPT_REPORTS} are); run it again`,
-        );
-      const stamp = kept.report.startedAt.replace(/[:.]/g, '-');
-      return format === 'json'
-        ? { filename: `conformance-${stamp}.json`, mime: 'application/json', text: toJson(kept.report) }
-        : { filename: `conformance-${stamp}.xml`, mime: 'application/xml', text: toJunit(kept.report) };
-    },
-
-    'load:run': async (raw) => {
-      refuseWhenClosing();
-      const input = objectInput(raw);
-      const parsed = parseLoadInput(input);
-      const target = resolveTarget(ctx, targetOf(input));
-      guardLoopback(target.url, parsed.allowNonLoopback);
-      const run = begin('load', input);
-      try {
-        const report = await runLoad(
-          {
-            url: target.url,
-            secret: target.secret,
-            request: parsed.request,
-            connections: parsed.connections,
-            durationMs: parsed.durationMs,
-            requests: parsed.requests,
-            rate: parsed.rate,
-            thresholds: parsed.thresholds,
-            signal: run.controller.signal,
-          },
-          {
-            onProgress: (p) =>
-              ctx.hub?.emit('load:progress', {
-                runId: run.runId,
-                ...p,
-                point: { ...p.point },
-                // A run by count also carries the duration cap; the count is the plan the UI shows.
-                plannedMs: parsed.requests === undefined ? p.plannedMs : null,
-                plannedRequests: parsed.requests ?? null,
-              }),
-          },
-        );
-        return loadDto(run.runId, report, run.controller.signal.aborted);
-      } finally {
-        end('load', run);
-      }
-    },
-
-    'load:cancel': (raw) => cancel('load', raw),
-  };
-}
-
-function targetOf(input: Obj): Obj {
-  const target = objectInput(input.target, 'target');
-  oneOf(target, 'kind', ['connection', 'local', 'url'] as const);
-  return target;
 }
 
 function guardLoopback(url: string, allowed: boolean): void {
   // One definition (src/shared) for the UI's warning and this refusal.
   if (allowed || isLoopbackUrl(url)) return;
   const host = new URL(url).host;
-  throw new BridgeError(
+  throw new EngineError(
     'not_loopback',
     `load goes only to this machine unless you confirm: ${host} is not a loopback address. Confirm the target to send load there.`,
     { host },
   );
-}
-
-function conformanceDto(runId: string, report: ConformanceReport): ConformanceReportDto {
-  // Every check got no HTTP answer at all: say so plainly rather than grade silence.
-  const unreachable =
-    report.checks.length > 0 && report.checks.every((c) => c.received?.status == null)
-      ? (report.checks.find((c) => c.received?.error)?.received?.error?.message ?? 'no answer')
-      : null;
-  const dto: ConformanceReportDto = { runId, ...report, unreachable };
-  return dto;
-}
-
-function loadDto(runId: string, report: LoadReport, aborted: boolean): LoadReportDto {
-  const dto: LoadReportDto = { runId, ...report, aborted };
-  return dto;
 }
