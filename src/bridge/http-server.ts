@@ -9,7 +9,7 @@ import { SECURITY_HEADERS } from './csp.ts';
 import type { Dispatch } from './dispatch.ts';
 import type { EventHub } from './event-hub.ts';
 import { TOKEN_HEADER } from './http-client.ts';
-import { guardRequest, isAllowedHost, newToken } from './http-guard.ts';
+import { guardFor, guardRequest, hasOneHost, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
 import { resolveStatic, sendFile } from './static-files.ts';
 
@@ -42,13 +42,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const token = options.token ?? newToken();
   const staticDir = options.staticDir === null ? null : resolve(options.staticDir);
   const wildcard = host === '0.0.0.0' || host === '::';
-  const guard: GuardConfig = {
-    port: 0,
-    token,
-    // The bound address itself is a name we chose (127.0.0.2, a LAN address given with --host).
-    extraHosts: wildcard ? [] : [isIP(host) === 6 ? `[${host.toLowerCase()}]` : host.toLowerCase()],
-    allowIpLiterals: wildcard,
-  };
+  const guard: GuardConfig = guardFor(host, token);
   const streams = new Set<ServerResponse>();
   const ctx: RouteContext = { options, guard, staticDir, streams };
   const server = createServer((req, res) => {
@@ -86,6 +80,11 @@ interface RouteContext {
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
+  if (!hasOneHost(req))
+    return sendJson(res, 400, {
+      ok: false,
+      error: { code: 'bad_host', message: 'send exactly one Host header' },
+    });
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname.startsWith('/api/')) {
     const apiToken =
