@@ -11,7 +11,7 @@ import type { EventHub } from './event-hub.ts';
 import { TOKEN_HEADER } from './http-client.ts';
 import { guardFor, guardRequest, hasOneHost, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
-import { resolveStatic, sendFile } from './static-files.ts';
+import { StaticCache, resolveStatic } from './static-files.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
@@ -44,7 +44,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const wildcard = host === '0.0.0.0' || host === '::';
   const guard: GuardConfig = guardFor(host, token);
   const streams = new Set<ServerResponse>();
-  const ctx: RouteContext = { options, guard, staticDir, streams };
+  const ctx: RouteContext = { options, guard, staticDir, streams, files: new StaticCache() };
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     route(req, res, ctx).catch(() => {
@@ -77,6 +77,7 @@ interface RouteContext {
   guard: GuardConfig;
   staticDir: string | null;
   streams: Set<ServerResponse>;
+  files: StaticCache;
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
@@ -110,7 +111,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'read-only' } });
   const file = ctx.staticDir === null ? null : await resolveStatic(ctx.staticDir, url.pathname);
   if (!file) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'no such file' } });
-  sendFile(res, file, req.method === 'HEAD');
+  await ctx.files.send(req, res, file, req.method === 'HEAD');
 }
 
 async function answerCall(
