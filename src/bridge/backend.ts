@@ -9,9 +9,9 @@ import type { Handlers } from '../shared/index.ts';
 import { createDispatch } from './dispatch.ts';
 import type { Dispatch } from './dispatch.ts';
 import { EventHub } from './event-hub.ts';
+import { TOKEN_HEADER, guardFor, newToken, refusalOf } from './http-guard.ts';
 import { createHandlers } from './handlers.ts';
 import { hostRequestDto } from './host-dto.ts';
-import { retentionFor } from './history-retention.ts';
 
 export interface BackendOptions {
   dataDir: string;
@@ -25,6 +25,8 @@ export interface BackendOptions {
   platformServer?: boolean;
   /** Where unexpected handler errors are written (default: stderr). */
   log?: (error: unknown) => void;
+  /** The per-launch token every port the app opens asks for (default: a fresh one). */
+  token?: string;
 }
 
 export interface Backend {
@@ -34,6 +36,8 @@ export interface Backend {
   handlers: Handlers;
   dispatch: Dispatch;
   platformUrl: string | null;
+  /** The launch token: browser mode's server asks for it, and so does the mock platform API. */
+  token: string;
   close(): Promise<void>;
 }
 
@@ -50,24 +54,33 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   let platformUrl: string | null = null;
   const host = engine.host;
   host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
+  const token = options.token ?? newToken();
   try {
-    if (options.platformServer !== false)
-      platformUrl = (await engine.startPlatformServer({ host: '127.0.0.1', port: 0 })).url;
+    if (options.platformServer !== false) {
+      // The same doors as browser mode's own port: token, one loopback Host, a same-origin Origin.
+      const config = guardFor('127.0.0.1', token);
+      const server = await engine.startPlatformServer({
+        host: '127.0.0.1',
+        port: 0,
+        guard: { check: (req) => refusalOf(req, config), headers: { [TOKEN_HEADER]: token } },
+      });
+      config.port = server.port;
+      platformUrl = server.url;
+    }
   } catch (error) {
     await engine.close();
     throw error;
   }
   // The user's History limits (History screen) are enforced on a timer for as long as the backend
   // runs; started once nothing else can fail, so a failed open leaves no timer behind.
-  const pruner = retentionFor(engine.history);
-  pruner.start();
-  const shutdown = new AbortController();
+  engine.retention.onPruned = (report) =>
+    hub.emit('history:pruned', { deleted: report.deleted, total: engine.history.count() });
+  engine.retention.start();
   const handlers = createHandlers({
     engine,
     host,
     hub,
     info: { version: options.version, mode: options.mode, platformUrl: () => platformUrl },
-    shutdown: shutdown.signal,
   });
   let closing: Promise<void> | null = null;
   return {
@@ -79,12 +92,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     get platformUrl() {
       return platformUrl;
     },
+    token,
     close() {
-      closing ??= (async () => {
-        shutdown.abort();
-        pruner.stop();
-        await engine.close();
-      })();
+      // The engine stops its runs and the pruner first, then its servers and the database.
+      closing ??= engine.close();
       return closing;
     },
   };

@@ -19,7 +19,7 @@ import type { Faults } from '../client/faults.ts';
 import type { Diagnosis, MatchedCause, RequestType, ToolDefinition } from '../protocol/index.ts';
 import type { Exchange, ExchangeSummary, HistoryFilter, HistoryPage } from '../store/history.ts';
 import type { CheckLevel, CheckOutcome, CheckResult, ConformanceReport } from '../conformance/index.ts';
-import type { RetentionSettings } from './history-retention.ts';
+import type { RetentionSettings } from '../engine/history/retention.ts';
 import type { LoadProgress, LoadReport, LoadRequestSpec, TimelinePoint } from '../load/index.ts';
 
 /** Flattens intersections so `Omit<A, 'x'> & { x: T }` compares as the object it describes. */

@@ -1,24 +1,15 @@
-// Errors the bridge raises on bad input, and the one conversion every transport uses to turn
-// whatever a handler threw into the `{ ok:false, error }` Result of src/shared (no stacks, ever).
+// The one conversion every transport uses to turn whatever a handler threw into the
+// `{ ok:false, error }` Result of src/shared (no stacks, ever); input errors are the engine's own.
 
 import type { ApiError } from '../shared/index.ts';
+import { EngineError, validationError } from '../engine/index.ts';
 
-export class BridgeError extends Error {
-  readonly code: string;
-  readonly details: unknown;
-  constructor(code: string, message: string, details?: unknown) {
-    super(message);
-    this.name = 'BridgeError';
-    this.code = code;
-    this.details = details;
-  }
-}
+export { validationError };
+/** Input refusals raised here and use-case refusals raised by the engine are one kind of error. */
+export { EngineError as BridgeError };
 
-export const validationError = (message: string, field?: string): BridgeError =>
-  new BridgeError('validation_error', message, field === undefined ? undefined : { field });
-
-// Engine errors carry snake_case codes written for users (PlatformError, SecretKeyError, host
-// errors). System and SQLite errors carry upper-case codes and messages with paths: those stay inside.
+// Engine errors carry snake_case codes written for users (EngineError, PlatformError, SecretKeyError,
+// host errors). System and SQLite errors carry upper-case codes and messages with paths: those stay inside.
 const USER_CODE = /^[a-z][a-z0-9_]*$/;
 
 /** The ApiError to answer for a thrown value; `log` receives the unexpected ones in full. */

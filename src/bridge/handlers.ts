@@ -1,11 +1,11 @@
 // The engine side of the contract: one function per method of src/shared Methods, each checking
-// its input again, calling the engine, platform or host, and answering the DTOs of src/shared.
+// its input again, calling the engine (its platform or a use-case), and answering the DTOs of src/shared.
 
 import type { ConnectionInput, Handlers } from '../shared/index.ts';
 import { businessToolDto, connectionDto, orgEventDto, syncReportDto, testReportDto } from './dto.ts';
 import { consoleSend } from './console-send.ts';
 import { historyHandlers } from './history-handlers.ts';
-import { historyExtraHandlers } from './history-extra-handlers.ts';
+import { historyFileHandlers } from './history-file-handlers.ts';
 import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
@@ -109,7 +109,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'console:send': (raw) => consoleSend(ctx, raw),
 
     ...historyHandlers(ctx),
-    ...historyExtraHandlers(ctx),
+    ...historyFileHandlers(ctx),
     ...localHandlers(ctx),
     ...runHandlers(ctx),
     ...demoHandlers(ctx),

@@ -1,40 +1,36 @@
-// The history methods of the contract: pages of summaries, one exchange in detail with its
-// diagnosis, and the two exports (curl, HAR).
+// The History screen's reading methods: pages and positional windows of summaries for a virtual
+// list, one exchange in detail with its diagnosis, the filter facets, and replay.
 
 import type { Handlers, HistoryFilterDto } from '../shared/index.ts';
+import { historyFacets } from '../engine/index.ts';
 import type { HistoryFilter } from '../store/history.ts';
 import { summaryDto } from './dto.ts';
-import { exchangeDetail, exchangeOrThrow } from './exchange-detail.ts';
-import { curlCommand } from './curl-export.ts';
-import { harOf } from './har-export.ts';
+import { exchangeDetail } from './exchange-detail.ts';
+import { replayExchange } from './history-replay.ts';
 import type { HandlerContext } from './handler-context.ts';
 import {
   MAX_EXCHANGE_ID,
-  exchangeIds,
   objectInput,
   oneOf,
   onlyKeys,
-  optionalBoolean,
   optionalInteger,
   optionalString,
   requiredInteger,
 } from './validate.ts';
 import type { Obj } from './validate.ts';
 
-const MAX_HAR_ENTRIES = 1000;
-
 type HistoryHandlers = Pick<
   Handlers,
-  'history:page' | 'history:get' | 'history:export-curl' | 'history:export-har'
+  'history:page' | 'history:get' | 'history:count' | 'history:slice' | 'history:facets' | 'history:replay'
 >;
 
 export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
+  const history = ctx.engine.history;
   return {
     'history:page': (raw) => {
       const input = objectInput(raw, 'the input', { optional: true });
       onlyKeys(input, ['filter', 'before', 'limit'], 'history:page');
-      const filter = filterOf(input);
-      const page = ctx.engine.history.page(filter, {
+      const page = history.page(filterOf(input), {
         before: optionalInteger(input, 'before', 1, MAX_EXCHANGE_ID),
         limit: optionalInteger(input, 'limit', 1, 500),
       });
@@ -43,31 +39,41 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
 
     'history:get': (raw) => exchangeDetail(ctx, requiredInteger(objectInput(raw), 'id', 1, MAX_EXCHANGE_ID)),
 
-    'history:export-curl': (raw) => {
-      const input = objectInput(raw);
-      const e = exchangeOrThrow(ctx, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID));
-      return { command: curlCommand(ctx, e, oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!) };
+    'history:count': (raw) => {
+      const input = objectInput(raw, 'the input', { optional: true });
+      onlyKeys(input, ['filter'], 'history:count');
+      const headId = history.newestId();
+      return { total: history.count(filterOf(input), { maxId: headId }), headId };
     },
 
-    'history:export-har': (raw) => {
+    'history:slice': (raw) => {
       const input = objectInput(raw);
-      const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(ctx, id));
-      return {
-        har: harOf(exchanges, {
-          includeSecrets: optionalBoolean(input, 'includeSecrets') ?? false,
-          version: ctx.info.version,
-        }),
-      };
+      onlyKeys(input, ['filter', 'offset', 'limit', 'headId'], 'history:slice');
+      const items = history.slice(filterOf(input), {
+        offset: requiredInteger(input, 'offset', 0, MAX_EXCHANGE_ID),
+        limit: requiredInteger(input, 'limit', 1, 500),
+        maxId: optionalInteger(input, 'headId', 0, MAX_EXCHANGE_ID),
+      });
+      return { items: items.map(summaryDto) };
+    },
+
+    'history:facets': () => historyFacets(ctx.engine),
+
+    'history:replay': (raw) => {
+      const input = objectInput(raw);
+      onlyKeys(input, ['id', 'mode'], 'history:replay');
+      return replayExchange(
+        ctx,
+        requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID),
+        oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!,
+      );
     },
   };
 }
 
 /** The optional `filter` field of a history method's input. */
 export function filterOf(input: Obj): HistoryFilter {
-  return parseFilter(objectInput(input.filter, 'filter', { optional: true }));
-}
-
-function parseFilter(f: Obj): HistoryFilter {
+  const f = objectInput(input.filter, 'filter', { optional: true });
   const keys: Array<keyof HistoryFilterDto> = [
     'direction',
     'connectionId',

@@ -1,8 +1,10 @@
-// Who may talk to browser mode: the per-launch token (constant-time), a loopback Host header and,
-// when sent, the same loopback Origin. Host and Origin checks are the DNS-rebinding defence.
+// Who may talk to a port the app opens (browser mode's UI, the mock platform API beside it): the
+// per-launch token (constant-time), one loopback Host header and, when sent, the same loopback Origin.
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { TOKEN_HEADER } from '../shared/index.ts';
 
 export interface GuardConfig {
   port: number;
@@ -16,6 +18,9 @@ export interface GuardConfig {
 export type GuardVerdict =
   | { ok: true }
   | { ok: false; code: 'forbidden_host' | 'forbidden_origin' | 'invalid_token'; message: string };
+
+// Declared by the page's client (which must stay free of Node imports); every guarded port reads it.
+export { TOKEN_HEADER };
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -90,4 +95,46 @@ export function guardRequest(
       message: 'missing or wrong session token: open the URL that `ctb serve` printed',
     };
   return { ok: true };
+}
+
+/**
+ * Node keeps only the first of several Host headers, so a request naming two hosts (one ours, one
+ * a rebinding name) would pass a check of the first: count them in the raw list instead.
+ */
+export function hasOneHost(req: Pick<IncomingMessage, 'rawHeaders'>): boolean {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts++;
+  return hosts === 1;
+}
+
+/**
+ * The whole check of a request to a port the app opens, token in the `x-ctb-token` header: the
+ * HTTP status and JSON body of the refusal, or null to admit it.
+ */
+export function refusalOf(
+  req: Pick<IncomingMessage, 'rawHeaders' | 'headers'>,
+  config: GuardConfig,
+): { status: number; body: { ok: false; error: { code: string; message: string } } } | null {
+  if (!hasOneHost(req))
+    return {
+      status: 400,
+      body: { ok: false, error: { code: 'bad_host', message: 'send exactly one Host header' } },
+    };
+  const token = req.headers[TOKEN_HEADER];
+  const verdict = guardRequest(req.headers, typeof token === 'string' ? token : null, config);
+  return verdict.ok
+    ? null
+    : { status: 403, body: { ok: false, error: { code: verdict.code, message: verdict.message } } };
+}
+
+/** The guard of a server bound to `host` (127.0.0.1 by default), its port filled in once it listens. */
+export function guardFor(host: string, token: string): GuardConfig {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  return {
+    port: 0,
+    token,
+    // The bound address itself is a name we chose (127.0.0.2, a LAN address given with --host).
+    extraHosts: wildcard ? [] : [isIP(host) === 6 ? `[${host.toLowerCase()}]` : host.toLowerCase()],
+    allowIpLiterals: wildcard,
+  };
 }

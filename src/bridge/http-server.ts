@@ -9,9 +9,9 @@ import { TOKEN_HEADER } from '../shared/index.ts';
 import { SECURITY_HEADERS } from './csp.ts';
 import type { Dispatch } from './dispatch.ts';
 import type { EventHub } from './event-hub.ts';
-import { guardRequest, isAllowedHost, newToken } from './http-guard.ts';
+import { guardFor, guardRequest, hasOneHost, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
-import { resolveStatic, sendFile } from './static-files.ts';
+import { StaticCache, resolveStatic } from './static-files.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
@@ -42,15 +42,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const token = options.token ?? newToken();
   const staticDir = options.staticDir === null ? null : resolve(options.staticDir);
   const wildcard = host === '0.0.0.0' || host === '::';
-  const guard: GuardConfig = {
-    port: 0,
-    token,
-    // The bound address itself is a name we chose (127.0.0.2, a LAN address given with --host).
-    extraHosts: wildcard ? [] : [isIP(host) === 6 ? `[${host.toLowerCase()}]` : host.toLowerCase()],
-    allowIpLiterals: wildcard,
-  };
+  const guard: GuardConfig = guardFor(host, token);
   const streams = new Set<ServerResponse>();
-  const ctx: RouteContext = { options, guard, staticDir, streams };
+  const ctx: RouteContext = { options, guard, staticDir, streams, files: new StaticCache() };
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     route(req, res, ctx).catch(() => {
@@ -83,9 +77,15 @@ interface RouteContext {
   guard: GuardConfig;
   staticDir: string | null;
   streams: Set<ServerResponse>;
+  files: StaticCache;
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
+  if (!hasOneHost(req))
+    return sendJson(res, 400, {
+      ok: false,
+      error: { code: 'bad_host', message: 'send exactly one Host header' },
+    });
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname.startsWith('/api/')) {
     const apiToken =
@@ -111,7 +111,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'read-only' } });
   const file = ctx.staticDir === null ? null : await resolveStatic(ctx.staticDir, url.pathname);
   if (!file) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'no such file' } });
-  sendFile(res, file, req.method === 'HEAD');
+  await ctx.files.send(req, res, file, req.method === 'HEAD');
 }
 
 async function answerCall(

@@ -1,10 +1,15 @@
 // Serves the built renderer (out/renderer) read-only: no directory listings, nothing outside the
-// folder, and index.html for the app's own routes so a reload keeps working.
+// folder, index.html for the app's own routes; compressed once, hashed assets cached for good.
 
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,16 +50,85 @@ export async function resolveStatic(root: string, urlPath: string): Promise<stri
   return null;
 }
 
-export function sendFile(res: ServerResponse, file: string, head: boolean): void {
-  res.statusCode = 200;
-  res.setHeader('content-type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
-  // The page holds no secret, but it must be fresh after a rebuild; hashed assets can be cached.
-  res.setHeader('cache-control', file.endsWith('.html') ? 'no-store' : 'private, max-age=3600');
-  if (head) {
-    res.end();
-    return;
+/** Vite names built assets `name-<hash>.ext`: their bytes never change under that name. */
+const HASHED = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.map',
+  '.txt',
+  '.ttf',
+  '.ico',
+]);
+/** Bigger than this, a file is streamed as is rather than held in memory (none of the UI's is). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+
+interface Prepared {
+  raw: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+/**
+ * Each file is read and compressed (brotli and gzip) once, on its first request, then answered
+ * from memory: the UI's files are a few megabytes, fixed for the life of the server.
+ */
+export class StaticCache {
+  private readonly prepared = new Map<string, Promise<Prepared | null>>();
+
+  private prepare(file: string): Promise<Prepared | null> {
+    let entry = this.prepared.get(file);
+    if (!entry) {
+      entry = (async () => {
+        const info = await stat(file);
+        if (info.size > MAX_CACHED_BYTES) return null;
+        const raw = await readFile(file);
+        if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || raw.length < 256)
+          return { raw, gzip: null, br: null };
+        const [gz, b] = await Promise.all([
+          gzipAsync(raw, { level: 9 }),
+          brotliAsync(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        ]);
+        return { raw, gzip: gz.length < raw.length ? gz : null, br: b.length < raw.length ? b : null };
+      })().catch(() => null);
+      this.prepared.set(file, entry);
+    }
+    return entry;
   }
-  createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
+
+  async send(req: IncomingMessage, res: ServerResponse, file: string, head: boolean): Promise<void> {
+    res.statusCode = 200;
+    res.setHeader('content-type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    // Hashed assets are immutable; the page (and anything unhashed) is revalidated on every load,
+    // so a rebuild is picked up at once.
+    res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('vary', 'accept-encoding');
+    const prepared = await this.prepare(file);
+    if (!prepared) {
+      if (head) return void res.end();
+      createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
+      return;
+    }
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const [encoding, body] =
+      prepared.br && /\bbr\b/.test(accepted)
+        ? ['br', prepared.br]
+        : prepared.gzip && /\bgzip\b/.test(accepted)
+          ? ['gzip', prepared.gzip]
+          : [null, prepared.raw];
+    if (encoding) res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', body.length);
+    res.end(head ? undefined : body);
+  }
 }

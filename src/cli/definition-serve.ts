@@ -1,5 +1,5 @@
 // `ctb connector serve --config FILE`: runs a connector definition file (static, script, error,
-// delay... behaviours) in the local connector host, with the same startup block and log lines.
+// delay... behaviours) in the engine's local connector host, with the same startup block and log lines.
 
 import type { ServeFlags, ServedConnector } from './connector-serve.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
@@ -18,12 +18,16 @@ export interface DefinitionServeInput {
 
 export async function startDefinition(input: DefinitionServeInput): Promise<ServedConnector> {
   const { file, flags, explicit, dataDir } = input;
-  const [{ openDatabase }, { History }, host] = await Promise.all([
-    import('../store/database.ts'),
-    import('../store/history.ts'),
+  const [{ createEngine }, host] = await Promise.all([
+    import('../engine/index.ts'),
     import('../connector/host/index.ts'),
   ]);
-  const db = openDatabase(':memory:');
+  // A throw-away engine: requests are not kept, but the connector's own files go to the data folder.
+  const engine = await createEngine({
+    dataDir: ':memory:',
+    connectorDataDir: dataDir,
+    seedDemoConnector: false,
+  });
   try {
     const raw = host.readDefinitionFile(file);
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
@@ -46,7 +50,7 @@ export async function startDefinition(input: DefinitionServeInput): Promise<Serv
     const secret = flags.secret ?? process.env.CTB_SECRET;
     if (secret) overrides.signingSecret = secret;
 
-    const connectorHost = new host.ConnectorHost({ db, history: new History(db), dataDir });
+    const connectorHost = engine.host;
     const stored = connectorHost.create({ ...fileDef, ...overrides });
     connectorHost.on('request', (e: HostRequestEvent) => {
       out(hostEventLine(e));
@@ -65,13 +69,10 @@ export async function startDefinition(input: DefinitionServeInput): Promise<Serv
         secretFrom === null
           ? `export CTB_SECRET=${def.signingSecret}   # generated for this run, shown only here`
           : `fingerprint ${fingerprint(def.signingSecret)}  (from ${secretFrom})`,
-      close: async () => {
-        await connectorHost.stopAll();
-        db.close();
-      },
+      close: () => engine.close(),
     };
   } catch (error) {
-    db.close();
+    await engine.close();
     if (error instanceof host.HostError) {
       if (error.code === 'port_in_use' || error.code === 'listen_failed')
         throw new CheckFailedError(error.message);

@@ -1,8 +1,9 @@
-// The engine: one object wiring store, history, the mock platform and the local connector host for
-// one data folder; the only thing the desktop shell, browser mode and CLI construct.
+// The engine: one object wiring store, history, the mock platform, the local connector host and the
+// use-cases over them for one data folder; the only thing the desktop shell, browser mode and CLI construct.
 
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../store/database.ts';
@@ -16,6 +17,10 @@ import { ConnectorHost } from '../connector/host/index.ts';
 import type { PlatformEventsTarget } from '../connector/host/index.ts';
 import type { PlatformApi } from '../platform/api/index.ts';
 import { DATABASE_FILE, DOCUMENTS_DIR } from './data-dir.ts';
+import { Demo } from './demo/demo.ts';
+import { RetentionPruner } from './history/retention.ts';
+import { LocalConnectors } from './local-connectors.ts';
+import { Runs } from './runs/runs.ts';
 
 export interface EngineOptions {
   /** A folder (created if missing) or ':memory:' for a throw-away engine. */
@@ -35,6 +40,19 @@ export interface EngineOptions {
   maxUploadBytes?: number;
   /** Create the built-in Demo catalog local connector when the store has none (default true). */
   seedDemoConnector?: boolean;
+  /**
+   * Where local connectors keep their own files (catalog databases) when it is not the data folder:
+   * a throw-away ':memory:' engine serving a definition file still keeps them where the user said.
+   */
+  connectorDataDir?: string;
+}
+
+/** A check every request to a platform server passes before routing (browser mode's token, Host, Origin). */
+export interface PlatformGuard {
+  /** Null admits the request; else the HTTP status and JSON body to answer. */
+  check(req: IncomingMessage): { status: number; body: unknown } | null;
+  /** Headers the engine's own callers (organization events of local connectors) send to pass it. */
+  headers: Record<string, string>;
 }
 
 export interface PlatformServerOptions {
@@ -42,6 +60,7 @@ export interface PlatformServerOptions {
   port?: number;
   /** Default 127.0.0.1: nothing outside this machine reaches the mock platform unless asked. */
   host?: string;
+  guard?: PlatformGuard;
 }
 
 export interface PlatformServer {
@@ -50,6 +69,8 @@ export interface PlatformServer {
   port: number;
   host: string;
   api: PlatformApi;
+  /** What the engine's own callers add to each request (see PlatformGuard.headers). */
+  headers: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -65,6 +86,14 @@ export interface Engine {
   readonly platformUrl: string | null;
   /** Whether this open created the seed, and the generated password when one was generated. */
   readonly seedInfo: SeedInfo;
+  /** The History limits and the pruner that enforces them (started by the shells that keep running). */
+  readonly retention: RetentionPruner;
+  /** Local connectors management: definitions, start, stop. */
+  readonly localConnectors: LocalConnectors;
+  /** The guided demo, with what it owns kept in its own table. */
+  readonly demo: Demo;
+  /** Conformance and load runs; stopped when the engine closes. */
+  readonly runs: Runs;
   /** The mock platform REST API over this engine's platform (several may run at once). */
   startPlatformServer(options?: PlatformServerOptions): Promise<PlatformServer>;
   /** Stops every server and local connector this engine started, then closes the database. Idempotent. */
@@ -109,14 +138,24 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const servers = new Set<PlatformServer>();
   let closed = false;
-  const platformUrl = (): string | null => servers.values().next().value?.url ?? null;
+  const firstServer = (): PlatformServer | null => servers.values().next().value ?? null;
   const host: ConnectorHost = new ConnectorHost({
     db,
     history,
-    dataDir: dataDir ?? undefined,
+    dataDir: options.connectorDataDir ?? dataDir ?? undefined,
     seedDemo: options.seedDemoConnector,
-    platformEvents: (connectorId) => eventsTarget(platform, host, platformUrl(), connectorId),
+    platformEvents: (connectorId) => eventsTarget(platform, host, firstServer(), connectorId),
   });
+  let demo: Demo;
+  try {
+    demo = new Demo({ db, platform, host, history });
+  } catch (error) {
+    await platform.close();
+    db.close();
+    throw error;
+  }
+  const retention = new RetentionPruner(history);
+  const runs = new Runs();
   const tokenClock = options.now ? () => Math.floor(options.now!().getTime() / 1000) : undefined;
 
   return {
@@ -126,11 +165,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     platform,
     host,
     get platformUrl() {
-      return platformUrl();
+      return firstServer()?.url ?? null;
     },
     seedInfo: platform.seedInfo,
+    retention,
+    localConnectors: new LocalConnectors(host),
+    demo,
+    runs,
 
-    async startPlatformServer({ port = 0, host = '127.0.0.1' } = {}) {
+    async startPlatformServer({ port = 0, host = '127.0.0.1', guard } = {}) {
       if (closed) throw new Error('the engine is closed');
       const api = buildPlatformApi(platform, {
         jwtSecret,
@@ -139,6 +182,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         maxUploadBytes: options.maxUploadBytes,
         now: tokenClock,
       });
+      if (guard)
+        api.addHook('onRequest', async (request, reply) => {
+          const refusal = guard.check(request.raw);
+          if (refusal) return reply.code(refusal.status).send(refusal.body);
+        });
       await api.listen({ port, host });
       const address = api.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -147,6 +195,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         port: actualPort,
         host,
         api,
+        headers: { ...guard?.headers },
         async close() {
           servers.delete(server);
           await api.close();
@@ -159,6 +208,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async close() {
       if (closed) return;
       closed = true;
+      runs.shutdown();
+      retention.stop();
       await Promise.allSettled([...servers].map((s) => s.close()));
       await host.stopAll();
       // Drains the history writer thread: records queued by the last calls are committed first.
@@ -177,10 +228,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 function eventsTarget(
   platform: Platform,
   host: ConnectorHost,
-  url: string | null,
+  server: PlatformServer | null,
   connectorId: string,
 ): PlatformEventsTarget | null {
-  if (!url) return null;
+  if (!server) return null;
   let status: ReturnType<ConnectorHost['status']>;
   try {
     status = host.status(connectorId);
@@ -194,5 +245,10 @@ function eventsTarget(
   const own = fingerprint(host.get(connectorId).definition.signingSecret);
   const secretOf = (id: string) => platform.connections.secretOf(id);
   const connection = candidates.find((c) => fingerprint(secretOf(c.id)) === own) ?? candidates[0];
-  return { url, connectionId: connection.id, secret: secretOf(connection.id) };
+  return {
+    url: server.url,
+    connectionId: connection.id,
+    secret: secretOf(connection.id),
+    headers: server.headers,
+  };
 }

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
-import { FileKeyProvider, SecretKeyError } from '../platform/index.ts';
-import type { KeyProvider } from '../platform/index.ts';
+import { FileKeyProvider, SecretKeyError } from '../engine/index.ts';
+import type { KeyProvider } from '../engine/index.ts';
 
 const SAFE_KEY_FILE = 'secret.key.safe';
 

@@ -7,14 +7,14 @@ import { test, expect, startServe } from './fixtures.ts';
 import type { ServeHandle } from './fixtures.ts';
 
 /** node:http: browsers and Playwright's request context will not forge a Host header. */
-function post(port: number, path: string, headers: Record<string, string>): Promise<number> {
+function post(port: number, path: string, headers: Record<string, string>, method = 'POST'): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port,
         path,
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', ...headers },
       },
       (res) => {
@@ -117,5 +117,20 @@ test.describe('the API refuses strangers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(res.headers()['referrer-policy']).toBe('no-referrer');
+  });
+
+  test('guards the mock platform API port with the same token, Host and Origin checks', async ({
+    request,
+  }) => {
+    const info = await request.post(`${served.origin}/api/call/app:get-info`, {
+      headers: { 'content-type': 'application/json', 'x-ctb-token': served.token },
+    });
+    const platformPort = Number(new URL((await info.json()).data.platformUrl).port);
+    const host = `127.0.0.1:${platformPort}`;
+    const get = (headers: Record<string, string>) => post(platformPort, '/openapi.json', headers, 'GET');
+    expect(await get({ host, 'x-ctb-token': served.token })).toBe(200);
+    expect(await get({ host })).toBe(403);
+    expect(await get({ host: `evil.example:${platformPort}`, 'x-ctb-token': served.token })).toBe(403);
+    expect(await get({ host, origin: 'https://evil.example', 'x-ctb-token': served.token })).toBe(403);
   });
 });

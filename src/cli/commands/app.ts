@@ -10,8 +10,9 @@ import { parsePort } from '../options.ts';
 import { out } from '../render.ts';
 import { listenError } from '../serving.ts';
 import { SEED_PASSWORD_ENV } from './platform.ts';
-import { electronAvailability, openInBrowser, runDesktop } from '../../bridge/desktop-launch.ts';
+import { electronAvailability, openInBrowser, runDesktop } from '../desktop-launch.ts';
 import { isLoopbackHost } from '../../shared/index.ts';
+import type { Engine } from '../../engine/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -100,6 +101,7 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
       dispatch: backend.dispatch,
       events: backend.hub,
       staticDir: rendererDir,
+      token: backend.token,
       host,
       port: flags.port,
     });
@@ -114,11 +116,9 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
     );
   out(`Connector Testbench (browser mode): ${server.url}`);
   out(`  data folder ${dataDir}`);
-  if (backend.platformUrl) out(`  mock platform API ${backend.platformUrl}`);
-  if (backend.engine.seedInfo.password)
-    out(
-      `  seeded users owner@, admin@, member@example.test with password ${backend.engine.seedInfo.password} (shown once)`,
-    );
+  if (backend.platformUrl)
+    out(`  mock platform API ${backend.platformUrl} (send the token of the URL above as x-ctb-token)`);
+  for (const line of signInLines(backend.engine, flags)) out(`  ${line}`);
   out('  press Ctrl+C to stop');
   if (flags.open) openInBrowser(server.url);
 
@@ -131,6 +131,27 @@ async function serveBrowser(flags: ServeFlags): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * How to sign in to the mock platform with this data folder's seeded users. A password is printed
+ * only the one time it was generated; otherwise the lines say where it came from and how to start over.
+ */
+function signInLines(engine: Engine, flags: ServeFlags): string[] {
+  const users = engine.platform.users
+    .list()
+    .map((u) => `${u.email} (${u.role})`)
+    .join(', ');
+  const given = flags.seedPassword !== undefined ? '--seed-password' : SEED_PASSWORD_ENV;
+  const { created, password } = engine.seedInfo;
+  if (password) return [`sign in as ${users}`, `  with password ${password} (generated now, shown once)`];
+  if (created) return [`sign in as ${users}`, `  with the password given by ${given}`];
+  return [
+    `sign in as ${users}`,
+    '  with the password this data folder was seeded with: the one its first run printed, or the',
+    `  --seed-password / $${SEED_PASSWORD_ENV} it was given (${flags.seedPassword !== undefined || process.env[SEED_PASSWORD_ENV] ? 'ignored now: ' : ''}a seeded folder keeps its users)`,
+    '  forgotten? start over with new users: --data-dir <an empty folder> --seed-password <new password>',
+  ];
 }
 
 function packageVersion(): string {

@@ -11,6 +11,8 @@ export interface PlatformEventsTarget {
   connectionId: string;
   /** That connection's signing secret. */
   secret: string;
+  /** Extra headers the platform's server asks of every caller (browser mode's launch token). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function emitOrgEvent(
     url,
     secret: target.secret,
     body: { event_id: eventId, payload },
-    headers: { [HEADER_CONNECTION_ID]: target.connectionId },
+    headers: { ...target.headers, [HEADER_CONNECTION_ID]: target.connectionId },
     timeoutMs,
   });
   const status = result.response?.status ?? null;

@@ -3,6 +3,7 @@
 
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,28 @@ function send(
     req.end(options.body);
   });
 }
+
+/** A raw request, so a second Host header really goes out (node:http would merge or refuse it). */
+function sendRaw(port: number, lines: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // Written, not ended: the server closes after answering (Connection: close), a half-closed
+    // socket would be dropped before a file could be read for it.
+    const socket = connect(port, '127.0.0.1', () => socket.write([...lines, '', ''].join('\r\n')));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (text += c));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+    socket.on('error', reject);
+  });
+}
+
+const twoHosts = (port: number, path: string, token: string, first = `127.0.0.1:${port}`) => [
+  `GET ${path} HTTP/1.1`,
+  `Host: ${first}`,
+  'Host: evil.example',
+  `x-ctb-token: ${token}`,
+  'Connection: close',
+];
 
 describe('browser-mode security', () => {
   let dataDir: string;
@@ -90,6 +113,16 @@ describe('browser-mode security', () => {
       expect(res.status, host).toBe(200);
       expect(JSON.parse(res.body)).toMatchObject({ ok: true, data: { mode: 'browser' } });
     }
+  });
+
+  it('answers 400 to a request with two Host headers, on the API and the page alike', async () => {
+    expect(
+      await sendRaw(server.port, twoHosts(server.port, '/api/events?token=' + server.token, server.token)),
+    ).toBe(400);
+    expect(await sendRaw(server.port, twoHosts(server.port, '/', server.token))).toBe(400);
+    // The same request with one Host is served: the refusal is for the second header alone.
+    const one = twoHosts(server.port, '/', server.token).filter((l) => !l.includes('evil'));
+    expect(await sendRaw(server.port, one)).toBe(200);
   });
 
   it('refuses a missing token with 403', async () => {
@@ -247,5 +280,57 @@ describe('browser mode on another interface', () => {
       await backend.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the mock platform API beside browser mode', () => {
+  let dataDir: string;
+  let backend: Backend;
+  let port: number;
+  const get = (headers: Record<string, string>) => send(port, '/openapi.json', { headers });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ctb-sec-platform-'));
+    backend = await openBackend({
+      dataDir,
+      mode: 'browser',
+      version: 'test',
+      seedPassword: 'security-pass-1',
+    });
+    port = Number(new URL(backend.platformUrl!).port);
+  });
+  afterAll(async () => {
+    await backend?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers with the launch token from a loopback Host', async () => {
+    const res = await get({ host: `127.0.0.1:${port}`, 'x-ctb-token': backend.token });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toHaveProperty('openapi');
+  });
+
+  it('refuses a request without the launch token, or with a wrong one', async () => {
+    for (const token of [undefined, backend.token.slice(0, -1) + 'x']) {
+      const res = await get({ host: `127.0.0.1:${port}`, ...(token ? { 'x-ctb-token': token } : {}) });
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'invalid_token' } });
+    }
+  });
+
+  it('refuses a rebinding Host and a foreign Origin even with the token', async () => {
+    const host = await get({ host: `evil.example:${port}`, 'x-ctb-token': backend.token });
+    expect(JSON.parse(host.body)).toMatchObject({ error: { code: 'forbidden_host' } });
+    const origin = await get({
+      host: `127.0.0.1:${port}`,
+      origin: 'http://evil.example',
+      'x-ctb-token': backend.token,
+    });
+    expect(origin.status).toBe(403);
+    expect(JSON.parse(origin.body)).toMatchObject({ error: { code: 'forbidden_origin' } });
+  });
+
+  it('answers 400 to two Host headers', async () => {
+    expect(await sendRaw(port, twoHosts(port, '/openapi.json', backend.token))).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ import { openDatabase } from '../../../src/store/database.ts';
 import type { Db } from '../../../src/store/database.ts';
 import { History } from '../../../src/store/history.ts';
 import type { ExchangeInput } from '../../../src/store/history.ts';
-import { PRUNE_BATCH, RetentionPruner } from '../../../src/bridge/history-retention.ts';
+import { PRUNE_BATCH, RetentionPruner } from '../../../src/engine/index.ts';
 
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 5, 1);

@@ -1,13 +1,42 @@
 // Export and import of the History as a user runs them: secrets and signatures stay out of an
-// export unless asked for, an export imports back to the same exchanges, and a bad file changes nothing.
+// export unless asked for, an export imports back to the same exchanges, a HAR passes the HAR 1.2
+// schema (absolute URLs, binary bodies in base64, signatures still verifying after a round trip),
+// and a bad file changes nothing.
 
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBackend } from '../../../src/bridge/backend.ts';
 import type { Backend } from '../../../src/bridge/backend.ts';
+import { sign, verify } from '../../../src/protocol/index.ts';
 import type { ExchangeDetailDto, Handlers } from '../../../src/shared/index.ts';
+
+const require = createRequire(import.meta.url);
+
+/** The HAR 1.2 JSON Schema (the har-schema package), with formats checked: `uri` must be absolute. */
+function harValidator(): (doc: unknown) => string[] {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
+  const schemas = require('har-schema') as Record<string, { $id: string }>;
+  for (const schema of Object.values(schemas)) if (schema.$id !== 'har.json#') ajv.addSchema(schema);
+  const validate = ajv.compile(schemas.har);
+  return (doc) => (validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+}
+
+interface HarEntry {
+  request: {
+    url: string;
+    headers: Array<{ name: string; value: string }>;
+    postData: { text: string; _encoding?: string };
+  };
+  response: { content: { text?: string; encoding?: string } };
+  _ctb: { id: number; direction: string };
+}
 
 describe('history export and import', () => {
   let dataDir: string;
@@ -15,6 +44,8 @@ describe('history export and import', () => {
   let h: Handlers;
   let secret: string;
   let ids: number[];
+  let connectorUrl: string;
+  let demoId: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ctb-transfer-'));
@@ -29,6 +60,8 @@ describe('history export and import', () => {
     const demo = (await h['local:list']()).find((l) => l.name === 'Demo catalog')!;
     const started = await h['local:start']({ id: demo.id });
     secret = started.definition.signingSecret as string;
+    connectorUrl = started.url!;
+    demoId = demo.id;
     const connection = await h['connections:create']({
       name: 'Catalog',
       webhook_url: started.url!,
@@ -95,6 +128,73 @@ describe('history export and import', () => {
       }
     });
   }
+
+  it('exports a HAR that the HAR 1.2 schema accepts, every URL absolute', async () => {
+    const received = (await h['history:page']({ filter: { direction: 'incoming' } })).items;
+    expect(received.length).toBeGreaterThan(0);
+    expect(received[0].url.startsWith('/')).toBe(true);
+    const exported = await h['history:export']({ ids: [...ids, received[0].id], format: 'har' });
+    const har = JSON.parse(exported.content) as { log: { entries: HarEntry[] } };
+    expect(harValidator()(har)).toEqual([]);
+    const entry = har.log.entries.find((e) => e._ctb.id === received[0].id)!;
+    // The address of the local connector that received it, and the path it received.
+    expect(entry.request.url).toBe(new URL(received[0].url, connectorUrl).toString());
+    const again = await h['history:import']({ content: exported.content });
+    const imported = await Promise.all(
+      Array.from({ length: again.imported }, (_, k) => h['history:get']({ id: again.firstId + k })),
+    );
+    // Read back as recorded: the path the connector received, not the address added for HAR.
+    const back = imported.find((d) => d.direction === 'incoming')!;
+    expect(back.url).toBe(received[0].url);
+  });
+
+  it('exports bodies that are not UTF-8 as base64 and imports them back byte for byte, signature intact', async () => {
+    const body = Buffer.from([0x7b, 0xff, 0xfe, 0x00, 0x80, 0x22, 0x7d]);
+    const signed = sign(secret, body);
+    const sent = await fetch(connectorUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signed },
+      body,
+    });
+    await sent.text();
+    const received = (
+      await h['history:page']({ filter: { direction: 'incoming', localConnectorId: demoId } })
+    ).items[0];
+    const responseBytes = Buffer.from([0xc3, 0x28, 0x00, 0xa0]);
+    const outgoing = backend.engine.history.record({
+      direction: 'outgoing',
+      method: 'POST',
+      url: connectorUrl,
+      requestHeaders: [['content-type', 'application/octet-stream']],
+      requestBody: Buffer.from('{}'),
+      responseStatus: 200,
+      responseHeaders: [['content-type', 'application/octet-stream']],
+      responseBody: responseBytes,
+      verdict: 'ok',
+      startedAt: Date.now(),
+    });
+
+    const exported = await h['history:export']({
+      ids: [received.id, outgoing],
+      format: 'har',
+      includeSecrets: true,
+    });
+    const har = JSON.parse(exported.content) as { log: { entries: HarEntry[] } };
+    expect(harValidator()(har)).toEqual([]);
+    const [request, response] = har.log.entries;
+    expect(request.request.postData._encoding).toBe('base64');
+    expect(Buffer.from(request.request.postData.text, 'base64').equals(body)).toBe(true);
+    expect(response.response.content.encoding).toBe('base64');
+
+    const imported = await h['history:import']({ content: exported.content });
+    const back = await h['history:get']({ id: imported.firstId });
+    const backBody = Buffer.from(back.requestBodyBase64, 'base64');
+    expect(backBody.equals(body)).toBe(true);
+    const headers = Object.fromEntries(back.requestHeaders.map(([n, v]) => [n.toLowerCase(), v]));
+    expect(verify(backBody, headers, secret)).toMatchObject({ ok: true });
+    const backResponse = await h['history:get']({ id: imported.lastId });
+    expect(Buffer.from(backResponse.responseBodyBase64!, 'base64').equals(responseBytes)).toBe(true);
+  });
 
   it('refuses a file with one bad entry and imports nothing from it', async () => {
     const exported = JSON.parse((await h['history:export']({ ids, format: 'json' })).content) as {

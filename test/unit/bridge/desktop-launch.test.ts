@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { electronAvailability } from '../../../src/bridge/desktop-launch.ts';
+import { electronAvailability } from '../../../src/cli/desktop-launch.ts';
 
 describe('electronAvailability', () => {
   let root: string;

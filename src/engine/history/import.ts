@@ -1,75 +1,32 @@
-// `history:export` and `history:import`: the history (or a selection) as HAR 1.2 or as the
-// testbench's byte-exact JSON, redacted by default; and either format read back, all or nothing.
+// History import: a HAR or a History JSON export read back into History inputs, all or nothing; HAR
+// bodies marked base64 (`encoding`, or our `_encoding` on postData) come back byte for byte.
 
-import { HEADER_TRACE_ID } from '../protocol/index.ts';
-import type { HistoryExportDto } from '../shared/history.ts';
-import type { Exchange, ExchangeInput, HistoryFilter, Timing } from '../store/history.ts';
-import { BridgeError, validationError } from './errors.ts';
-import { faultList, summaryDto } from './dto.ts';
-import { bodyText, harOf, redactHeaders } from './har-export.ts';
-import type { Obj } from './validate.ts';
+import { HEADER_TRACE_ID } from '../../protocol/index.ts';
+import type { ExchangeInput, History, Timing } from '../../store/history.ts';
+import { validationError } from '../errors.ts';
+import { JSON_FORMAT } from './export.ts';
+import { faultList } from './faults.ts';
 
-const JSON_FORMAT = 'connector-testbench-history';
-export const MAX_EXPORT = 10_000;
+type Obj = Record<string, unknown>;
+
 const MAX_IMPORT = 50_000;
+export const MAX_IMPORT_CHARS = 64 * 1024 * 1024;
 
-export function exportHistory(
-  exchanges: Exchange[],
-  options: {
-    format: 'har' | 'json';
-    includeSecrets: boolean;
-    version: string;
-    truncated: boolean;
-    now?: Date;
-  },
-): HistoryExportDto {
-  const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  const base = { count: exchanges.length, truncated: options.truncated, redacted: !options.includeSecrets };
-  if (options.format === 'har') {
-    const har = harOf(exchanges, { includeSecrets: options.includeSecrets, version: options.version });
-    return {
-      ...base,
-      fileName: `history-${stamp}.har`,
-      mimeType: 'application/json',
-      content: JSON.stringify(har, null, 2),
-    };
-  }
-  const doc = {
-    format: JSON_FORMAT,
-    version: 1,
-    exportedAt: (options.now ?? new Date()).toISOString(),
-    redacted: !options.includeSecrets,
-    exchanges: exchanges.map((e) => jsonEntry(e, options.includeSecrets)),
-  };
-  return {
-    ...base,
-    fileName: `history-${stamp}.json`,
-    mimeType: 'application/json',
-    content: JSON.stringify(doc),
-  };
+export interface ImportReport {
+  imported: number;
+  firstId: number;
+  lastId: number;
 }
 
-function jsonEntry(e: Exchange, includeSecrets: boolean): Record<string, unknown> {
-  // A redacted body keeps its bytes unless a credential-looking field had to be masked.
-  const body = (b: Buffer) => (includeSecrets ? b : Buffer.from(bodyText(b, false), 'utf8'));
-  const { durationMs: _durationMs, responseStatus, ...summary } = summaryDto(e);
-  return {
-    ...summary,
-    requestHeaders: redactHeaders(e.requestHeaders, includeSecrets),
-    requestBodyBase64: body(e.requestBody).toString('base64'),
-    responseStatus,
-    responseHeaders: e.responseHeaders ? redactHeaders(e.responseHeaders, includeSecrets) : null,
-    responseBodyBase64: e.responseBody ? body(e.responseBody).toString('base64') : null,
-    errorMessage: e.errorMessage ?? null,
-    // The diagnosis holds the received and the expected signatures: secret material.
-    diagnosis: includeSecrets ? (e.diagnosis ?? null) : null,
-    timing: e.timing ?? null,
-    attempt: e.attempt ?? 1,
-    faults: e.faults ?? null,
-  };
+/** Parses the whole file first, then writes every exchange in one transaction. */
+export function importHistory(history: History, content: string): ImportReport {
+  if (content.length === 0)
+    throw validationError('content must be the text of a .har or .json file', 'content');
+  if (content.length > MAX_IMPORT_CHARS)
+    throw validationError(`the file is over ${MAX_IMPORT_CHARS / 1024 / 1024} MiB`, 'content');
+  const ids = history.recordAll(parseImport(content));
+  return { imported: ids.length, firstId: ids[0], lastId: ids[ids.length - 1] };
 }
-
-// ---- import -------------------------------------------------------------------------------------
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -167,7 +124,7 @@ function fromHar(x: Obj): ExchangeInput {
   if (!Number.isFinite(startedAt)) fail('startedDateTime is not an ISO date');
   const requestHeaders = harHeaders(request.headers, 'request.headers');
   const postData = isObj(request.postData) ? request.postData : null;
-  const requestBody = postData ? harText(postData, 'request.postData') : Buffer.alloc(0);
+  const requestBody = postData ? harText(postData, 'request.postData', '_encoding') : Buffer.alloc(0);
   const content = isObj(response.content) ? response.content : null;
   const status = optStatus(response.status === 0 ? null : response.status);
   const parsedBody = safeJson(requestBody);
@@ -186,7 +143,8 @@ function fromHar(x: Obj): ExchangeInput {
       requestHeaders.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ??
       null,
     method: text(request, 'method'),
-    url: text(request, 'url'),
+    // The URL as recorded (a received request's path) when the file came from a testbench.
+    url: optText(ctb, 'url') ?? text(request, 'url'),
     requestHeaders,
     requestBody,
     responseStatus: status,
@@ -194,7 +152,8 @@ function fromHar(x: Obj): ExchangeInput {
       status === null && !Array.isArray(response.headers)
         ? null
         : harHeaders(response.headers ?? [], 'response.headers'),
-    responseBody: content && typeof content.text === 'string' ? harText(content, 'response.content') : null,
+    responseBody:
+      content && typeof content.text === 'string' ? harText(content, 'response.content', 'encoding') : null,
     verdict:
       optText(ctb, 'verdict') ??
       (status === null ? 'no_response' : status >= 200 && status < 300 ? 'ok' : `http_${status}`),
@@ -249,10 +208,14 @@ function harHeaders(v: unknown, field: string): Array<[string, string]> {
   return (v as Array<{ name: string; value: string }>).map((h) => [h.name, h.value]);
 }
 
-function harText(x: Obj, field: string): Buffer {
+function harText(x: Obj, field: string, marker: 'encoding' | '_encoding'): Buffer {
   if (x.text === undefined) return Buffer.alloc(0);
   if (typeof x.text !== 'string') fail(`${field}.text must be a string`);
-  return x.encoding === 'base64' ? Buffer.from(x.text, 'base64') : Buffer.from(x.text, 'utf8');
+  // Other tools put `encoding` on postData too: either marker is read on either side.
+  const encoding = x[marker] ?? x.encoding ?? x._encoding;
+  if (encoding === undefined) return Buffer.from(x.text, 'utf8');
+  if (encoding !== 'base64') fail(`${field}.${marker} must be "base64", got ${JSON.stringify(encoding)}`);
+  return base64(x.text, `${field}.text`) ?? Buffer.alloc(0);
 }
 
 function base64(v: unknown, field: string): Buffer | null {
@@ -276,37 +239,4 @@ function safeJson(body: Buffer): Obj | null {
   } catch {
     return null;
   }
-}
-
-/** The filter's newest exchanges (at most MAX_EXPORT) or the ids asked for, oldest first so an import keeps their order. */
-export function exchangesToExport(
-  history: {
-    page: (
-      f: HistoryFilter,
-      o: { before?: number; limit?: number },
-    ) => { items: Array<{ id: number }>; nextBefore: number | null };
-    get: (id: number) => Exchange | null;
-  },
-  selection: { ids?: number[]; filter?: HistoryFilter },
-): { exchanges: Exchange[]; truncated: boolean } {
-  if (selection.ids) {
-    const ids = [...new Set(selection.ids)].sort((a, b) => a - b);
-    return { exchanges: ids.map((id) => history.get(id) ?? missing(id)), truncated: false };
-  }
-  const exchanges: Exchange[] = [];
-  let before: number | undefined;
-  for (;;) {
-    const page = history.page(selection.filter ?? {}, { before, limit: 500 });
-    for (const s of page.items) {
-      if (exchanges.length === MAX_EXPORT) return { exchanges: exchanges.reverse(), truncated: true };
-      const e = history.get(s.id);
-      if (e) exchanges.push(e);
-    }
-    if (page.nextBefore === null) return { exchanges: exchanges.reverse(), truncated: false };
-    before = page.nextBefore;
-  }
-}
-
-function missing(id: number): never {
-  throw new BridgeError('not_found', `no exchange with id ${id} in the history`);
 }

@@ -1,7 +1,7 @@
 // History retention: the user's limits (keep at most N exchanges, keep D days) stored in the
 // database, and a pruner that deletes in small batches, yielding between them, on a timer.
 
-import type { History } from '../store/history.ts';
+import type { History } from '../../store/history.ts';
 
 export interface RetentionSettings {
   maxCount: number | null;
@@ -17,15 +17,6 @@ const SETTING_KEY = 'retention';
 const DAY_MS = 24 * 3600 * 1000;
 export const PRUNE_BATCH = 1000;
 const PRUNE_INTERVAL_MS = 60_000;
-
-/** One per History (the engine's database): the handlers and the backend find it by History. */
-const registry = new WeakMap<History, RetentionPruner>();
-
-export function retentionFor(history: History): RetentionPruner {
-  let pruner = registry.get(history);
-  if (!pruner) registry.set(history, (pruner = new RetentionPruner(history)));
-  return pruner;
-}
 
 export class RetentionPruner {
   private readonly history: History;

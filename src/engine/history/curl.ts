@@ -1,29 +1,36 @@
-// `history:export-curl`: a recorded request as a curl command, either byte-for-byte as sent or
-// re-signed now with the secret the engine knows. The secret itself never appears, only headers.
+// A recorded request as a curl command, either byte-for-byte as sent or re-signed now with the
+// secret the engine knows. The secret itself never appears, only headers.
 
-import { nowSeconds } from '../protocol/index.ts';
-import type { Exchange } from '../store/history.ts';
-import { BridgeError } from './errors.ts';
-import { knownSecretOf } from './handler-context.ts';
-import type { HandlerContext } from './handler-context.ts';
-import { resendableHeaders, resigned } from '../engine/resend-headers.ts';
+import type { ConnectorHost } from '../../connector/host/index.ts';
+import type { Platform } from '../../platform/index.ts';
+import { nowSeconds } from '../../protocol/index.ts';
+import type { Exchange } from '../../store/history.ts';
+// Shared with replay, which re-sends the same headers over HTTP.
+import { resendableHeaders, resigned } from '../resend-headers.ts';
+import { EngineError } from '../errors.ts';
+import { knownSecretOf, receivedUrl } from '../known-secret.ts';
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export function curlCommand(ctx: HandlerContext, e: Exchange, mode: 'as-sent' | 're-signed'): string {
+export function curlCommand(
+  engine: { platform: Platform; host: ConnectorHost },
+  e: Exchange,
+  mode: 'as-sent' | 're-signed',
+  now: () => number = nowSeconds,
+): string {
   let headers = resendableHeaders(e.requestHeaders);
   if (mode === 're-signed') {
-    const known = knownSecretOf(ctx, e);
+    const known = knownSecretOf(engine, e);
     if (!known)
-      throw new BridgeError(
+      throw new EngineError(
         'secret_unknown',
         'this exchange went to a URL typed by hand and the testbench does not keep such secrets: export it as sent, or send it again through a connection',
       );
-    headers = resigned(headers, known.secret, String((ctx.now ?? nowSeconds)()), e.requestBody);
+    headers = resigned(headers, known.secret, String(now()), e.requestBody);
   }
-  const lines = [`curl -sS -X ${e.method} ${shellQuote(urlOf(ctx, e))}`];
+  const lines = [`curl -sS -X ${e.method} ${shellQuote(urlOf(engine.host, e))}`];
   for (const [name, value] of headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   const text = asPrintableText(e.requestBody);
   if (e.requestBody.length === 0) return lines.join(' \\\n');
@@ -42,21 +49,11 @@ function asPrintableText(body: Buffer): string | null {
 }
 
 /** Incoming exchanges hold only the path; the local connector's address completes it. */
-function urlOf(ctx: HandlerContext, e: Exchange): string {
+function urlOf(host: ConnectorHost, e: Exchange): string {
   if (e.direction === 'outgoing' || /^https?:\/\//i.test(e.url)) return e.url;
-  const id = e.localConnectorId;
-  if (id) {
-    try {
-      const status = ctx.host.status(id);
-      if (status.url) return new URL(e.url, status.url).toString();
-      const d = ctx.host.get(id).definition;
-      if (d.port !== 0)
-        return new URL(e.url, `http://${d.host === '0.0.0.0' ? '127.0.0.1' : d.host}:${d.port}`).toString();
-    } catch {
-      // The connector was deleted: fall through to the explicit error.
-    }
-  }
-  throw new BridgeError(
+  const url = receivedUrl(host, e);
+  if (url) return url;
+  throw new EngineError(
     'not_running',
     'the local connector that received this request is not running, so its address is unknown: start it and export again',
   );
