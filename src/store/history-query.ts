@@ -4,7 +4,7 @@
 import type { Db } from './database.ts';
 import { statement } from './database.ts';
 import type { Direction, ExchangeSummary, HistoryFilter } from './history.ts';
-import { planFor } from './history-plan.ts';
+import { BLOCK_BITS, planFor } from './history-plan.ts';
 import type { Bounds } from './history-plan.ts';
 
 export interface HistoryFacets {
@@ -30,7 +30,7 @@ const FACET_LIMIT = 500;
  * Filtered counts stop here: counting every match of a wide filter walked up to a million index
  * entries (275 ms). The unfiltered total stays exact (a counter kept by triggers).
  */
-export const COUNT_CAP = 100_000;
+export const COUNT_CAP = 50_000;
 
 const isUnfiltered = (filter: HistoryFilter) =>
   Object.entries(filter).every(([key, v]) => v === undefined || (key === 'id' && String(v).trim() === ''));
@@ -71,9 +71,9 @@ export function countExchanges(
     ).n;
     return total - newer;
   }
-  const { where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
+  const { from, where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
   return (
-    statement(db, `SELECT COUNT(*) AS n FROM (SELECT 1 FROM exchanges ${where} LIMIT @cap)`).get({
+    statement(db, `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT @cap)`).get({
       ...params,
       cap,
     }) as { n: number }
@@ -106,15 +106,31 @@ export function sliceExchanges(
   maxId?: number | null,
 ): ExchangeSummary[] {
   const pinned = maxId !== undefined && maxId !== null;
-  const { where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
-  const ids = statement(
-    db,
-    `SELECT id FROM exchanges ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-    {
-      pluck: true,
-    },
-  ).all({ ...params, limit, offset }) as number[];
+  if (isUnfiltered(filter)) {
+    const dense = denseTop(db, pinned ? maxId : null);
+    // Without gaps, position `offset` is the id `top - offset`: a seek, at any depth.
+    if (dense) return windowExchanges(db, filter, { before: dense.top - offset + 1, limit }).items;
+  }
+  const { from, where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
+  const ids = statement(db, `SELECT id FROM ${from} ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`, {
+    pluck: true,
+  }).all({ ...params, limit, offset }) as number[];
   return summariesOf(db, ids);
+}
+
+/**
+ * The newest id (at most maxId) when the ids up to it have no gaps, so positions map to ids; null
+ * when some exchange in between was deleted (retention deletes the oldest, which leaves none).
+ */
+function denseTop(db: Db, maxId: number | null): { top: number } | null {
+  const r = statement(db, 'SELECT MIN(id) AS lo, MAX(id) AS hi FROM exchanges').get() as {
+    lo: number | null;
+    hi: number | null;
+  };
+  if (r.lo === null || r.hi === null) return null;
+  const top = maxId === null ? r.hi : Math.min(maxId, r.hi);
+  const below = countExchanges(db, {}, top);
+  return below === top - r.lo + 1 ? { top } : null;
 }
 
 export interface HistoryWindow {
@@ -137,10 +153,10 @@ export function windowExchanges(
 ): HistoryWindow {
   const limit = options.limit;
   const upward = options.after !== undefined && options.after !== null && (options.before ?? null) === null;
-  const { where, params } = planFor(db, filter, { below: options.before, above: options.after });
+  const { from, where, params } = planFor(db, filter, { below: options.before, above: options.after });
   let ids = statement(
     db,
-    `SELECT id FROM exchanges ${where} ORDER BY id ${upward ? 'ASC' : 'DESC'} LIMIT @limit`,
+    `SELECT id FROM ${from} ${where} ORDER BY id ${upward ? 'ASC' : 'DESC'} LIMIT @limit`,
     {
       pluck: true,
     },
@@ -153,7 +169,7 @@ export function windowExchanges(
   const newest = ids.length ? ids[0] : null;
   const exists = (cursor: Bounds) => {
     const p = planFor(db, filter, cursor);
-    return statement(db, `SELECT 1 FROM exchanges ${p.where} LIMIT 1`).get(p.params) !== undefined;
+    return statement(db, `SELECT 1 FROM ${p.from} ${p.where} LIMIT 1`).get(p.params) !== undefined;
   };
   return {
     items,
@@ -191,15 +207,20 @@ export function pruneStep(db: Db, rule: PruneRule, batch: number): number {
   return db.transaction(() => {
     let deleted = 0;
     if (rule.olderThan !== undefined && rule.olderThan !== null) {
+      // Only blocks holding an old enough exchange can: without that bound a history with nothing
+      // to prune was read to its end on every step.
       deleted += statement(
         db,
-        'DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE started_at < ? ORDER BY id LIMIT ?)',
-      ).run(rule.olderThan, batch).changes;
+        `DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE started_at < @before
+           AND id <= (SELECT (MAX(block) + 1) * ${1 << BLOCK_BITS} FROM history_blocks WHERE min_started < @before)
+           ORDER BY id LIMIT @batch)`,
+      ).run({ before: rule.olderThan, batch }).changes;
     }
     if (deleted < batch && rule.keepCount !== undefined && rule.keepCount !== null) {
-      const cutoff = statement(db, 'SELECT id FROM exchanges ORDER BY id DESC LIMIT 1 OFFSET ?').get(
-        rule.keepCount,
-      ) as { id: number } | undefined;
+      const cutoff = statement(
+        db,
+        'SELECT id FROM exchanges INDEXED BY exchanges_id ORDER BY id DESC LIMIT 1 OFFSET ?',
+      ).get(rule.keepCount) as { id: number } | undefined;
       if (cutoff)
         deleted += statement(
           db,

@@ -7,7 +7,9 @@ import type { Migration } from './database.ts';
  * Each filter the screen offers has one index led by its column, ordered by id (newest first is a
  * backward walk) and carrying the columns the screen combines it with (connection, tool, verdict,
  * start time), so combined filters are checked inside the index without reading any row. The
- * pairwise indexes, the direction index (two values) and the plain start-time index go.
+ * pairwise indexes go. The start-time index goes too: history_blocks keeps, per block of 1,024
+ * ids, the earliest and latest start, which turns a time range into an id range (one small write
+ * per insert to a row that stays in cache, instead of an index write at a random place).
  */
 export const historyLeanIndexes: Migration = {
   version: 4,
@@ -17,6 +19,7 @@ export const historyLeanIndexes: Migration = {
     DROP INDEX IF EXISTS exchanges_tool_verdict;
     DROP INDEX IF EXISTS exchanges_connection_tool_verdict;
     DROP INDEX IF EXISTS exchanges_direction;
+    DROP INDEX IF EXISTS exchanges_started;
     DROP INDEX IF EXISTS exchanges_connection;
     DROP INDEX IF EXISTS exchanges_local;
     DROP INDEX IF EXISTS exchanges_tool;
@@ -25,6 +28,19 @@ export const historyLeanIndexes: Migration = {
     CREATE INDEX exchanges_local ON exchanges (local_connector_id, id, tool, verdict, started_at);
     CREATE INDEX exchanges_tool ON exchanges (tool, id, connection_id, verdict, started_at);
     CREATE INDEX exchanges_verdict ON exchanges (verdict, id, connection_id, tool, started_at);
+    CREATE INDEX exchanges_direction ON exchanges (direction, id);
+    CREATE TABLE history_blocks (
+      block INTEGER PRIMARY KEY,
+      min_started INTEGER NOT NULL,
+      max_started INTEGER NOT NULL
+    );
+    INSERT INTO history_blocks (block, min_started, max_started)
+      SELECT id >> 10, MIN(started_at), MAX(started_at) FROM exchanges GROUP BY id >> 10;
+    CREATE TRIGGER exchanges_blocked_insert AFTER INSERT ON exchanges
+      BEGIN INSERT INTO history_blocks (block, min_started, max_started)
+        VALUES (new.id >> 10, new.started_at, new.started_at)
+        ON CONFLICT (block) DO UPDATE SET min_started = min(min_started, excluded.min_started),
+          max_started = max(max_started, excluded.max_started); END;
     CREATE TABLE history_totals (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
     INSERT INTO history_totals (id, n) SELECT 1, COUNT(*) FROM exchanges;
     CREATE TRIGGER exchanges_counted_insert AFTER INSERT ON exchanges
