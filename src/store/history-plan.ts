@@ -124,7 +124,8 @@ export function planFor(db: Db, filter: HistoryFilter, bounds: Bounds = {}): Pla
       // A value matching no row ends the search: the query answers from one empty seek.
       if (n === 0) break;
     }
-    if (driver === null) from = 'exchanges NOT INDEXED';
+    // Otherwise the narrow (id, started_at) index: a time range is checked without reading rows.
+    if (driver === null) from = 'exchanges INDEXED BY exchanges_id';
     where.push(...idBounds);
   }
   for (const [column, key] of present) where.push(`${column} = @${key}`);

@@ -123,7 +123,11 @@ export function sliceExchanges(
  * when some exchange in between was deleted (retention deletes the oldest, which leaves none).
  */
 function denseTop(db: Db, maxId: number | null): { top: number } | null {
-  const r = statement(db, 'SELECT MIN(id) AS lo, MAX(id) AS hi FROM exchanges').get() as {
+  const r = statement(
+    db,
+    // Two subqueries: each is one seek, where MIN and MAX in one SELECT read the whole table.
+    'SELECT (SELECT MIN(id) FROM exchanges) AS lo, (SELECT MAX(id) FROM exchanges) AS hi',
+  ).get() as {
     lo: number | null;
     hi: number | null;
   };

@@ -20,6 +20,7 @@ export const historyLeanIndexes: Migration = {
     DROP INDEX IF EXISTS exchanges_connection_tool_verdict;
     DROP INDEX IF EXISTS exchanges_direction;
     DROP INDEX IF EXISTS exchanges_started;
+    DROP INDEX IF EXISTS exchanges_id;
     DROP INDEX IF EXISTS exchanges_connection;
     DROP INDEX IF EXISTS exchanges_local;
     DROP INDEX IF EXISTS exchanges_tool;
@@ -29,6 +30,7 @@ export const historyLeanIndexes: Migration = {
     CREATE INDEX exchanges_tool ON exchanges (tool, id, connection_id, verdict, started_at);
     CREATE INDEX exchanges_verdict ON exchanges (verdict, id, connection_id, tool, started_at);
     CREATE INDEX exchanges_direction ON exchanges (direction, id);
+    CREATE INDEX exchanges_id ON exchanges (id, started_at);
     CREATE TABLE history_blocks (
       block INTEGER PRIMARY KEY,
       min_started INTEGER NOT NULL,
