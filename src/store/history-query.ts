@@ -5,6 +5,7 @@ import type { Db } from './database.ts';
 import { statement } from './database.ts';
 import type { Direction, ExchangeSummary, HistoryFilter } from './history.ts';
 import { BLOCK_BITS, planFor } from './history-plan.ts';
+import { blockDeleted } from './history-schema.ts';
 import type { Bounds } from './history-plan.ts';
 
 export interface HistoryFacets {
@@ -63,13 +64,20 @@ export function countExchanges(
 ): number {
   const pinned = maxId !== undefined && maxId !== null;
   if (isUnfiltered(filter)) {
-    const total = (statement(db, 'SELECT n FROM history_totals WHERE id = 1').get() as { n: number }).n;
-    if (!pinned) return total;
-    // Rows newer than the pinned head are the few that arrived since: a short walk down the ids.
-    const newer = (
-      statement(db, 'SELECT COUNT(*) AS n FROM exchanges WHERE id > ?').get(maxId) as { n: number }
-    ).n;
-    return total - newer;
+    if (!pinned)
+      return (statement(db, 'SELECT COALESCE(SUM(n), 0) AS n FROM history_blocks').get() as { n: number }).n;
+    // Whole blocks below maxId's block by their counts; within its block, a walk of at most 1,024 ids.
+    const block = maxId >> BLOCK_BITS;
+    const below = statement(db, 'SELECT COALESCE(SUM(n), 0) AS n FROM history_blocks WHERE block < ?').get(
+      block,
+    ) as {
+      n: number;
+    };
+    const inBlock = statement(db, 'SELECT COUNT(*) AS n FROM exchanges WHERE id >= ? AND id <= ?').get(
+      block << BLOCK_BITS,
+      maxId,
+    ) as { n: number };
+    return below.n + inBlock.n;
   }
   const { from, where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
   return (
@@ -209,35 +217,45 @@ export function facetsOf(db: Db): HistoryFacets {
  */
 export function pruneStep(db: Db, rule: PruneRule, batch: number): number {
   return db.transaction(() => {
-    let deleted = 0;
+    const deleted: number[] = [];
     if (rule.olderThan !== undefined && rule.olderThan !== null) {
       // Only blocks holding an old enough exchange can: without that bound a history with nothing
       // to prune was read to its end on every step.
-      deleted += statement(
+      const ids = statement(
         db,
         `DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE started_at < @before
            AND id <= (SELECT (MAX(block) + 1) * ${1 << BLOCK_BITS} FROM history_blocks WHERE min_started < @before)
-           ORDER BY id LIMIT @batch)`,
-      ).run({ before: rule.olderThan, batch }).changes;
+           ORDER BY id LIMIT @batch) RETURNING id`,
+        { pluck: true },
+      ).all({ before: rule.olderThan, batch }) as number[];
+      deleted.push(...ids);
     }
-    if (deleted < batch && rule.keepCount !== undefined && rule.keepCount !== null) {
+    if (deleted.length < batch && rule.keepCount !== undefined && rule.keepCount !== null) {
       const cutoff = statement(
         db,
         'SELECT id FROM exchanges INDEXED BY exchanges_id ORDER BY id DESC LIMIT 1 OFFSET ?',
       ).get(rule.keepCount) as { id: number } | undefined;
       if (cutoff)
-        deleted += statement(
-          db,
-          'DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE id <= ? ORDER BY id LIMIT ?)',
-        ).run(cutoff.id, batch - deleted).changes;
+        deleted.push(
+          ...(statement(
+            db,
+            'DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE id <= ? ORDER BY id LIMIT ?) RETURNING id',
+            { pluck: true },
+          ).all(cutoff.id, batch - deleted.length) as number[]),
+        );
     }
-    return deleted;
+    blockDeleted(db, deleted);
+    return deleted.length;
   })();
 }
 
 export function deleteExchanges(db: Db, ids: number[]): number {
-  const del = statement(db, 'DELETE FROM exchanges WHERE id = ?');
-  return db.transaction(() => ids.reduce((n, id) => n + del.run(id).changes, 0))();
+  const del = statement(db, 'DELETE FROM exchanges WHERE id = ? RETURNING id', { pluck: true });
+  return db.transaction(() => {
+    const deleted = ids.filter((id) => del.get(id) !== undefined);
+    blockDeleted(db, deleted);
+    return deleted.length;
+  })();
 }
 
 export function readSetting(db: Db, key: string): string | null {

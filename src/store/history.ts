@@ -3,7 +3,7 @@
 
 import type { Db, Migration } from './database.ts';
 import { migrate, statement } from './database.ts';
-import { historyLeanIndexes } from './history-schema.ts';
+import { blockInserted, historyLeanIndexes } from './history-schema.ts';
 import {
   countExchanges,
   deleteExchanges,
@@ -199,6 +199,16 @@ export class History {
   }
 
   record(e: ExchangeInput): number {
+    const id = this.db.transaction(() => {
+      const inserted = this.insertRow(e);
+      blockInserted(this.db, [[inserted, e.startedAt]]);
+      return inserted;
+    })();
+    this.announce(id);
+    return id;
+  }
+
+  private insertRow(e: ExchangeInput): number {
     const info = this.insertStmt.run({
       direction: e.direction,
       connection_id: e.connectionId ?? null,
@@ -223,9 +233,7 @@ export class History {
       faults: json(e.faults),
       started_at: e.startedAt,
     });
-    const id = Number(info.lastInsertRowid);
-    this.announce(id);
-    return id;
+    return Number(info.lastInsertRowid);
   }
 
   get(id: number): Exchange | null {
@@ -290,7 +298,14 @@ export class History {
     this.listeners.clear();
     let ids: number[];
     try {
-      ids = this.db.transaction(() => inputs.map((input) => this.record(input)))();
+      ids = this.db.transaction(() => {
+        const inserted = inputs.map((input) => this.insertRow(input));
+        blockInserted(
+          this.db,
+          inserted.map((id, i) => [id, inputs[i].startedAt]),
+        );
+        return inserted;
+      })();
     } finally {
       for (const listener of listeners) this.listeners.add(listener);
     }

@@ -56,6 +56,14 @@ const toProduct = (r: ProductRow): Product => ({
   stock: r.stock,
 });
 
+const SEARCH_WHERE = `(sku LIKE @like ESCAPE '\\' OR name LIKE @like ESCAPE '\\' OR category LIKE @like ESCAPE '\\' OR description LIKE @like ESCAPE '\\')
+  AND (@category IS NULL OR category = @category COLLATE NOCASE)`;
+/** The catalog search's SQL, exported so bench/connector.ts can run the very same statements bare. */
+export const SEARCH_COUNT_SQL = `SELECT COUNT(*) AS n FROM products WHERE ${SEARCH_WHERE}`;
+export const SEARCH_SQL = `SELECT * FROM products WHERE ${SEARCH_WHERE} ORDER BY name LIMIT @limit`;
+/** `%query%` for LIKE, with the query's own % _ and \\ matched literally. */
+export const likePattern = (query: string) => `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const toCents = (amount: number) => Math.round(amount * 100);
 
 export class CatalogStore {
@@ -81,17 +89,9 @@ export class CatalogStore {
 
   /** Case-insensitive match on sku, name, category and description; an empty query lists all. */
   search(query: string, limit: number, category?: string): { products: Product[]; total: number } {
-    const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = `(sku LIKE @like ESCAPE '\\' OR name LIKE @like ESCAPE '\\' OR category LIKE @like ESCAPE '\\' OR description LIKE @like ESCAPE '\\')
-      AND (@category IS NULL OR category = @category COLLATE NOCASE)`;
-    const params = { like, category: category ?? null };
-    const total = (
-      statement(this.db, `SELECT COUNT(*) AS n FROM products WHERE ${where}`).get(params) as { n: number }
-    ).n;
-    const rows = statement(this.db, `SELECT * FROM products WHERE ${where} ORDER BY name LIMIT @limit`).all({
-      ...params,
-      limit,
-    }) as ProductRow[];
+    const params = { like: likePattern(query), category: category ?? null };
+    const total = (statement(this.db, SEARCH_COUNT_SQL).get(params) as { n: number }).n;
+    const rows = statement(this.db, SEARCH_SQL).all({ ...params, limit }) as ProductRow[];
     return { products: rows.map(toProduct), total };
   }
 
