@@ -16,6 +16,7 @@ import {
   writeSetting,
 } from './history-query.ts';
 import type { HistoryFacets, HistoryWindow, PruneRule } from './history-query.ts';
+export type { HistoryWindow } from './history-query.ts';
 
 export type Direction = 'outgoing' | 'incoming';
 
