@@ -140,6 +140,7 @@ try {
   console.log(
     `ratio ctb load / autocannon         ${ratio.toFixed(3)} (median of per-round ratios)  ${verdict(ratio, TARGET, 'min')}`,
   );
+  process.exitCode = ratio >= TARGET ? 0 : 1;
 } finally {
   child.kill();
 }

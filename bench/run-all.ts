@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NO_TARGET_EXIT } from './lib/measure.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ALL = [
@@ -44,8 +45,17 @@ for (const name of names.length ? names : ALL) {
       ? 'met its target'
       : run.status === 1
         ? 'MISSED its target'
-        : `could not run (exit ${run.status ?? run.signal})`,
+        : run.status === NO_TARGET_EXIT
+          ? 'no target (measured only)'
+          : `could not run (exit ${run.status ?? run.signal})`,
   ]);
 }
 console.log('\n=== summary ===');
 for (const [name, outcome] of results) console.log(`${name.padEnd(20)} ${outcome}`);
+// Non-zero when any benchmark missed its target or could not run, so CI and scripts can tell.
+const missed = results.filter(([, o]) => o.startsWith('MISSED')).length;
+const broken = results.filter(([, o]) => o.startsWith('could not run') || o.startsWith('skipped')).length;
+console.log(
+  missed || broken ? `${missed} missed, ${broken} could not run` : 'every benchmark with a target met it',
+);
+process.exitCode = missed ? 1 : broken ? 2 : 0;

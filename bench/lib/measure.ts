@@ -83,6 +83,12 @@ export function compareOps(
   return Object.fromEntries(names.map((n) => [n, median(samples[n])]));
 }
 
+/**
+ * Exit code of a benchmark that only measures (no target to meet or miss): run-all reports it as
+ * "no target" rather than "met". 0 is met, 1 is missed, anything else could not run.
+ */
+export const NO_TARGET_EXIT = 3;
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

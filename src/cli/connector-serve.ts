@@ -10,7 +10,7 @@ import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
 import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
-import { diagnose, exchangeLine } from './exchange-log.ts';
+import { diagnose, exchangeLine, requestLog } from './exchange-log.ts';
 import { diagnosisLines, out, table } from './render.ts';
 import { closeOnSignal, listenError } from './serving.ts';
 
@@ -91,10 +91,11 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
       `cannot open the demo catalog database ${dbFile}: ${(error as Error).message}`,
     );
   }
+  const log = requestLog();
   demo.connector.on('exchange', (e: ExchangeEvent) => {
     const diagnosis = diagnose(e, { secret, toleranceSeconds: flags.skew });
-    out(exchangeLine(e, diagnosis));
-    if (diagnosis && flags.verbose) for (const line of diagnosisLines(diagnosis)) out(`    ${line}`);
+    log.line(exchangeLine(e, diagnosis));
+    if (diagnosis && flags.verbose) for (const line of diagnosisLines(diagnosis)) log.line(`    ${line}`);
   });
   let server: ListeningConnector;
   try {

@@ -3,8 +3,8 @@
 
 import type { ServeFlags, ServedConnector } from './connector-serve.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
-import { hostEventLine } from './exchange-log.ts';
-import { diagnosisLines, out } from './render.ts';
+import { hostEventLine, requestLog } from './exchange-log.ts';
+import { diagnosisLines } from './render.ts';
 import { fingerprint } from '../protocol/index.ts';
 import type { HostRequestEvent } from '../connector/host/index.ts';
 
@@ -52,10 +52,11 @@ export async function startDefinition(input: DefinitionServeInput): Promise<Serv
 
     const connectorHost = engine.host;
     const stored = connectorHost.create({ ...fileDef, ...overrides });
+    const log = requestLog();
     connectorHost.on('request', (e: HostRequestEvent) => {
-      out(hostEventLine(e));
+      log.line(hostEventLine(e));
       if (flags.verbose && e.diagnosis && e.diagnosis.verdict === 'invalid')
-        for (const l of diagnosisLines(e.diagnosis)) out(`    ${l}`);
+        for (const l of diagnosisLines(e.diagnosis)) log.line(`    ${l}`);
     });
     const started = await connectorHost.start(stored.id);
     const def = stored.definition;

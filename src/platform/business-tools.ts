@@ -2,6 +2,7 @@
 // protocol.md 4.3 (decisions.md 3), which sends one tool.invoke through the connector manager.
 
 import type { JsonObject } from '../protocol/index.ts';
+import { statement } from '../store/database.ts';
 import { PlatformError } from './errors.ts';
 import type { PlatformContext } from './context.ts';
 import type { ConnectionRegistry } from './connections.ts';
@@ -41,9 +42,10 @@ export function businessToolService(ctx: PlatformContext, registry: ConnectionRe
   const COLUMNS = 'id, workspace_id, connection_id, name, definition, created_at, updated_at';
 
   function get(id: string): BusinessTool {
-    const r = db
-      .prepare(`SELECT ${COLUMNS} FROM business_tools WHERE id = ? AND org_id = ?`)
-      .get(id, ctx.orgId) as Row | undefined;
+    const r = statement(db, `SELECT ${COLUMNS} FROM business_tools WHERE id = ? AND org_id = ?`).get(
+      id,
+      ctx.orgId,
+    ) as Row | undefined;
     if (!r) throw new PlatformError('not_found', `no business tool with id "${String(id)}"`);
     return toView(r);
   }
@@ -53,11 +55,10 @@ export function businessToolService(ctx: PlatformContext, registry: ConnectionRe
       const where = ['org_id = @org'];
       if (filter.workspaceId !== undefined) where.push('workspace_id = @workspaceId');
       if (filter.connectionId !== undefined) where.push('connection_id = @connectionId');
-      const rows = db
-        .prepare(
-          `SELECT ${COLUMNS} FROM business_tools WHERE ${where.join(' AND ')} ORDER BY name, workspace_id`,
-        )
-        .all({ org: ctx.orgId, ...filter }) as Row[];
+      const rows = statement(
+        db,
+        `SELECT ${COLUMNS} FROM business_tools WHERE ${where.join(' AND ')} ORDER BY name, workspace_id`,
+      ).all({ org: ctx.orgId, ...filter }) as Row[];
       return rows.map(toView);
     },
     get,

@@ -1,6 +1,7 @@
 // The SDK connection registry (protocol.md 2.2, decisions.md 3): create, update, list, delete,
 // with unique names per tenant, generated `whsec_` secrets encrypted at rest and the SSRF verdict.
 
+import { statement } from '../store/database.ts';
 import { PlatformError } from './errors.ts';
 import { generateSigningSecret, newId } from './ids.ts';
 import { decryptSecret, encryptSecret } from './secrets.ts';
@@ -46,11 +47,12 @@ export type ConnectionRegistry = ReturnType<typeof connectionRegistry>;
 
 export function connectionRegistry(ctx: PlatformContext) {
   const { db } = ctx;
-  const byId = db.prepare('SELECT * FROM sdk_connections WHERE id = ? AND org_id = ?');
-  const byName = db.prepare('SELECT id FROM sdk_connections WHERE org_id = ? AND name = ? AND id != ?');
-  const all = db.prepare('SELECT * FROM sdk_connections WHERE org_id = ? ORDER BY created_at, rowid');
+  const byId = statement(db, 'SELECT * FROM sdk_connections WHERE id = ? AND org_id = ?');
+  const byName = statement(db, 'SELECT id FROM sdk_connections WHERE org_id = ? AND name = ? AND id != ?');
+  const all = statement(db, 'SELECT * FROM sdk_connections WHERE org_id = ? ORDER BY created_at, rowid');
   // Every call goes through target(): read only what a call needs, never the synced tools JSON.
-  const forCall = db.prepare(
+  const forCall = statement(
+    db,
     'SELECT id, name, webhook_url, secret_ciphertext, timeout_ms, workspace_id FROM sdk_connections WHERE id = ? AND org_id = ?',
   );
   // Keyed by ciphertext, so a rotated secret (new ciphertext) can never be served stale.
@@ -142,7 +144,7 @@ export function connectionRegistry(ctx: PlatformContext) {
 
     async create(input: unknown): Promise<ConnectionView & { signing_secret: string }> {
       const plan = (
-        db.prepare('SELECT plan FROM organizations WHERE id = ?').get(ctx.orgId) as { plan: string }
+        statement(db, 'SELECT plan FROM organizations WHERE id = ?').get(ctx.orgId) as { plan: string }
       ).plan;
       if (plan !== 'premium')
         throw new PlatformError(
@@ -159,7 +161,8 @@ export function connectionRegistry(ctx: PlatformContext) {
       // Again after the SSRF lookup's await: a concurrent create may have taken the name, and the
       // UNIQUE constraint alone would answer a 500 instead of name_taken.
       checkName(data.name!, '');
-      db.prepare(
+      statement(
+        db,
         `INSERT INTO sdk_connections (id, org_id, name, webhook_url, secret_ciphertext, enabled, workspace_id, timeout_ms,
           ssrf_verdict, pinned_address, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
@@ -208,7 +211,7 @@ export function connectionRegistry(ctx: PlatformContext) {
         set('updated_at', iso(ctx));
         // Again after the SSRF lookup's await, as in create.
         if (data.name !== undefined) checkName(data.name, id);
-        db.prepare(`UPDATE sdk_connections SET ${sets.join(', ')} WHERE id = ? AND org_id = ?`).run(
+        statement(db, `UPDATE sdk_connections SET ${sets.join(', ')} WHERE id = ? AND org_id = ?`).run(
           ...params,
           id,
           ctx.orgId,
@@ -221,7 +224,7 @@ export function connectionRegistry(ctx: PlatformContext) {
     remove(id: string): void {
       row(id);
       // business_tools and org_events go with it (ON DELETE CASCADE).
-      db.prepare('DELETE FROM sdk_connections WHERE id = ? AND org_id = ?').run(id, ctx.orgId);
+      statement(db, 'DELETE FROM sdk_connections WHERE id = ? AND org_id = ?').run(id, ctx.orgId);
     },
 
     secretOf(id: string): string {

@@ -6,6 +6,33 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = Database.Database;
+export type Statement = Database.Statement;
+
+// One cache per connection, dropped with it: a statement belongs to the connection that prepared it.
+const statementCaches = new WeakMap<Db, Map<string, Statement>>();
+// SQL text is built only from fixed fragments (filters pick among known columns), so the set of
+// distinct statements is small; the cap only guards against a caller that inlines values by mistake.
+const STATEMENT_CACHE_LIMIT = 512;
+
+/**
+ * The connection's prepared statement for `sql`, prepared on first use and reused afterwards:
+ * preparing per request cost a quarter of the connector's CPU and left garbage statements the GC
+ * reclaimed late (RSS climbed by hundreds of MB under load). `pluck` statements are cached apart,
+ * since pluck() changes the statement itself.
+ */
+export function statement(db: Db, sql: string, options: { pluck?: boolean } = {}): Statement {
+  let cache = statementCaches.get(db);
+  if (!cache) statementCaches.set(db, (cache = new Map()));
+  const key = options.pluck ? `pluck\u0000${sql}` : sql;
+  let stmt = cache.get(key);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    if (options.pluck) stmt.pluck();
+    if (cache.size >= STATEMENT_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, stmt);
+  }
+  return stmt;
+}
 
 export interface Migration {
   version: number;
@@ -41,6 +68,9 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // 32 MB of page cache instead of 2 MB: at a million History rows the indexes' inner pages no
+  // longer fit in 2 MB and every insert re-read them from the OS.
+  db.pragma('cache_size = -32000');
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     domain TEXT NOT NULL,
     version INTEGER NOT NULL,

@@ -2,21 +2,21 @@
 // connector host): raw bytes and headers both ways, timings, verdict and diagnosis, in SQLite.
 
 import type { Db, Migration } from './database.ts';
-import { migrate } from './database.ts';
+import { migrate, statement } from './database.ts';
+import { blockInserted, historyLeanIndexes } from './history-schema.ts';
 import {
   countExchanges,
   deleteExchanges,
   facetsOf,
-  filterClause,
   newestId,
   pruneStep,
   readSetting,
   sliceExchanges,
-  SUMMARY_COLUMNS,
-  summaryOf,
+  windowExchanges,
   writeSetting,
 } from './history-query.ts';
-import type { HistoryFacets, PruneRule } from './history-query.ts';
+import type { HistoryFacets, HistoryWindow, PruneRule } from './history-query.ts';
+export type { HistoryWindow } from './history-query.ts';
 
 export type Direction = 'outgoing' | 'incoming';
 
@@ -87,7 +87,7 @@ export interface HistoryFilter {
   requestType?: string;
   verdict?: string;
   responseStatus?: number;
-  /** Matches request id or trace id exactly. */
+  /** Matches request ids and trace ids that start with it (a whole id matches itself). */
   id?: string;
   since?: number;
   until?: number;
@@ -160,6 +160,7 @@ export const historyMigrations: Migration[] = [
     CREATE INDEX exchanges_id ON exchanges (id);
     CREATE TABLE history_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
+  historyLeanIndexes,
 ];
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
@@ -174,14 +175,17 @@ export class History {
   constructor(db: Db) {
     this.db = db;
     migrate(db, 'history', historyMigrations);
-    this.insertStmt = db.prepare(`INSERT INTO exchanges (
+    this.insertStmt = statement(
+      db,
+      `INSERT INTO exchanges (
       direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
       request_headers, request_body, response_status, response_headers, response_body, verdict, error_message,
       diagnosis, timing, duration_ms, attempt, faults, started_at
     ) VALUES (@direction, @connection_id, @local_connector_id, @request_type, @tool, @request_id, @trace_id, @method, @url,
       @request_headers, @request_body, @response_status, @response_headers, @response_body, @verdict, @error_message,
-      @diagnosis, @timing, @duration_ms, @attempt, @faults, @started_at)`);
-    this.getStmt = db.prepare('SELECT * FROM exchanges WHERE id = ?');
+      @diagnosis, @timing, @duration_ms, @attempt, @faults, @started_at)`,
+    );
+    this.getStmt = statement(db, 'SELECT * FROM exchanges WHERE id = ?');
   }
 
   /** Called with the id of every exchange committed, here or by another connection (see announce). */
@@ -196,6 +200,16 @@ export class History {
   }
 
   record(e: ExchangeInput): number {
+    const id = this.db.transaction(() => {
+      const inserted = this.insertRow(e);
+      blockInserted(this.db, [[inserted, e.startedAt]]);
+      return inserted;
+    })();
+    this.announce(id);
+    return id;
+  }
+
+  private insertRow(e: ExchangeInput): number {
     const info = this.insertStmt.run({
       direction: e.direction,
       connection_id: e.connectionId ?? null,
@@ -220,9 +234,7 @@ export class History {
       faults: json(e.faults),
       started_at: e.startedAt,
     });
-    const id = Number(info.lastInsertRowid);
-    this.announce(id);
-    return id;
+    return Number(info.lastInsertRowid);
   }
 
   get(id: number): Exchange | null {
@@ -256,14 +268,26 @@ export class History {
 
   /** Newest first, keyset-paginated by id so page N costs what page 1 costs. */
   page(filter: HistoryFilter = {}, options: { before?: number; limit?: number } = {}): HistoryPage {
+    const w = this.window({ before: options.before, limit: options.limit ?? 50, filter });
+    return { items: w.items, nextBefore: w.older };
+  }
+
+  /**
+   * A keyset window of summaries, newest first: the `limit` matches just older than `before`, just
+   * newer than `after`, or the newest. Follow `older` / `newer` for the next windows.
+   */
+  window(options: {
+    before?: number | null;
+    after?: number | null;
+    limit?: number;
+    filter?: HistoryFilter;
+  }): HistoryWindow {
     const limit = Math.min(Math.max(options.limit ?? 50, 1), 500);
-    // Ids are integers: "before N" is "at most N - 1", the bound filterClause already knows.
-    const { sql, params } = filterClause(filter, options.before === undefined ? null : options.before - 1);
-    const rows = this.db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges ${sql} ORDER BY id DESC LIMIT ${limit + 1}`)
-      .all(params) as Array<Record<string, unknown>>;
-    const items = rows.slice(0, limit).map(summaryOf);
-    return { items, nextBefore: rows.length > limit ? items[items.length - 1].id : null };
+    return windowExchanges(this.db, options.filter ?? {}, {
+      before: options.before,
+      after: options.after,
+      limit,
+    });
   }
 
   // ---- History screen: counts, windows, facets, bulk import, retention -----------------------
@@ -275,7 +299,14 @@ export class History {
     this.listeners.clear();
     let ids: number[];
     try {
-      ids = this.db.transaction(() => inputs.map((input) => this.record(input)))();
+      ids = this.db.transaction(() => {
+        const inserted = inputs.map((input) => this.insertRow(input));
+        blockInserted(
+          this.db,
+          inserted.map((id, i) => [id, inputs[i].startedAt]),
+        );
+        return inserted;
+      })();
     } finally {
       for (const listener of listeners) this.listeners.add(listener);
     }
@@ -283,8 +314,12 @@ export class History {
     return ids;
   }
 
-  count(filter: HistoryFilter = {}, options: { maxId?: number | null } = {}): number {
-    return countExchanges(this.db, filter, options.maxId);
+  /**
+   * Matches among ids <= maxId: exact without a filter; with one, exact up to `cap` (default
+   * COUNT_CAP) and `cap` beyond, so no count walks a million index entries.
+   */
+  count(filter: HistoryFilter = {}, options: { maxId?: number | null; cap?: number } = {}): number {
+    return countExchanges(this.db, filter, options.maxId, options.cap);
   }
 
   /** The id of the newest exchange, or null when the history is empty. */

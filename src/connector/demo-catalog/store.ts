@@ -2,7 +2,7 @@
 // lookup, quotations numbered Q-000001..., and the pending -> approved/rejected decision.
 
 import type { Db } from '../../store/database.ts';
-import { migrate } from '../../store/database.ts';
+import { migrate, statement } from '../../store/database.ts';
 import { SEED_PRODUCTS } from './products.ts';
 import { demoCatalogMigrations } from './schema.ts';
 import type { Quote, Tier } from './pricing.ts';
@@ -56,6 +56,14 @@ const toProduct = (r: ProductRow): Product => ({
   stock: r.stock,
 });
 
+const SEARCH_WHERE = `(sku LIKE @like ESCAPE '\\' OR name LIKE @like ESCAPE '\\' OR category LIKE @like ESCAPE '\\' OR description LIKE @like ESCAPE '\\')
+  AND (@category IS NULL OR category = @category COLLATE NOCASE)`;
+/** The catalog search's SQL, exported so bench/connector.ts can run the very same statements bare. */
+export const SEARCH_COUNT_SQL = `SELECT COUNT(*) AS n FROM products WHERE ${SEARCH_WHERE}`;
+export const SEARCH_SQL = `SELECT * FROM products WHERE ${SEARCH_WHERE} ORDER BY name LIMIT @limit`;
+/** `%query%` for LIKE, with the query's own % _ and \\ matched literally. */
+export const likePattern = (query: string) => `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const toCents = (amount: number) => Math.round(amount * 100);
 
 export class CatalogStore {
@@ -64,12 +72,13 @@ export class CatalogStore {
   constructor(db: Db) {
     this.db = db;
     migrate(db, 'demo_catalog', demoCatalogMigrations);
-    const count = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+    const count = (statement(db, 'SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
     if (count === 0) this.seed();
   }
 
   private seed(): void {
-    const insert = this.db.prepare(
+    const insert = statement(
+      this.db,
       'INSERT INTO products (sku, name, category, description, unit, unit_price_cents, stock) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
@@ -80,27 +89,20 @@ export class CatalogStore {
 
   /** Case-insensitive match on sku, name, category and description; an empty query lists all. */
   search(query: string, limit: number, category?: string): { products: Product[]; total: number } {
-    const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = `(sku LIKE @like ESCAPE '\\' OR name LIKE @like ESCAPE '\\' OR category LIKE @like ESCAPE '\\' OR description LIKE @like ESCAPE '\\')
-      AND (@category IS NULL OR category = @category COLLATE NOCASE)`;
-    const params = { like, category: category ?? null };
-    const total = (
-      this.db.prepare(`SELECT COUNT(*) AS n FROM products WHERE ${where}`).get(params) as { n: number }
-    ).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM products WHERE ${where} ORDER BY name LIMIT @limit`)
-      .all({ ...params, limit }) as ProductRow[];
+    const params = { like: likePattern(query), category: category ?? null };
+    const total = (statement(this.db, SEARCH_COUNT_SQL).get(params) as { n: number }).n;
+    const rows = statement(this.db, SEARCH_SQL).all({ ...params, limit }) as ProductRow[];
     return { products: rows.map(toProduct), total };
   }
 
   product(sku: string): (Product & { unitPriceCents: number }) | null {
-    const row = this.db.prepare('SELECT * FROM products WHERE sku = ? COLLATE NOCASE').get(sku.trim()) as
+    const row = statement(this.db, 'SELECT * FROM products WHERE sku = ? COLLATE NOCASE').get(sku.trim()) as
       ProductRow | undefined;
     return row ? { ...toProduct(row), unitPriceCents: row.unit_price_cents } : null;
   }
 
   quotationByRequest(requestId: string): Quotation | null {
-    const row = this.db.prepare('SELECT id FROM quotations WHERE request_id = ?').get(requestId) as
+    const row = statement(this.db, 'SELECT id FROM quotations WHERE request_id = ?').get(requestId) as
       { id: string } | undefined;
     return row ? this.quotation(row.id) : null;
   }
@@ -114,27 +116,27 @@ export class CatalogStore {
   }): Quotation {
     const { quote } = input;
     const id = this.db.transaction(() => {
-      const info = this.db
-        .prepare(
-          `INSERT INTO quotations (id, customer_name, tier, currency, subtotal_cents, discount_cents, total_cents, status, request_id, conversation_id, created_at)
+      const info = statement(
+        this.db,
+        `INSERT INTO quotations (id, customer_name, tier, currency, subtotal_cents, discount_cents, total_cents, status, request_id, conversation_id, created_at)
            VALUES ('pending', ?, ?, ?, ?, ?, ?, 'pending_approval', ?, ?, ?)`,
-        )
-        .run(
-          input.customerName,
-          quote.tier,
-          quote.currency,
-          toCents(quote.subtotal),
-          toCents(quote.discount),
-          toCents(quote.total),
-          input.requestId,
-          input.conversationId,
-          input.now.toISOString(),
-        );
+      ).run(
+        input.customerName,
+        quote.tier,
+        quote.currency,
+        toCents(quote.subtotal),
+        toCents(quote.discount),
+        toCents(quote.total),
+        input.requestId,
+        input.conversationId,
+        input.now.toISOString(),
+      );
       const seq = Number(info.lastInsertRowid);
       // The public id derives from the row's sequence, so ids never repeat even after deletes.
       const quotationId = `Q-${String(seq).padStart(6, '0')}`;
-      this.db.prepare('UPDATE quotations SET id = ? WHERE seq = ?').run(quotationId, seq);
-      const line = this.db.prepare(
+      statement(this.db, 'UPDATE quotations SET id = ? WHERE seq = ?').run(quotationId, seq);
+      const line = statement(
+        this.db,
         'INSERT INTO quotation_lines (quotation_seq, position, sku, name, quantity, unit_price_cents, net_cents) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
       quote.lines.forEach((l, i) =>
@@ -146,14 +148,13 @@ export class CatalogStore {
   }
 
   quotation(id: string): Quotation | null {
-    const q = this.db.prepare('SELECT * FROM quotations WHERE id = ?').get(id.trim().toUpperCase()) as
+    const q = statement(this.db, 'SELECT * FROM quotations WHERE id = ?').get(id.trim().toUpperCase()) as
       Record<string, unknown> | undefined;
     if (!q) return null;
-    const lines = this.db
-      .prepare(
-        'SELECT sku, name, quantity, unit_price_cents, net_cents FROM quotation_lines WHERE quotation_seq = ? ORDER BY position',
-      )
-      .all(q.seq) as Array<{
+    const lines = statement(
+      this.db,
+      'SELECT sku, name, quantity, unit_price_cents, net_cents FROM quotation_lines WHERE quotation_seq = ? ORDER BY position',
+    ).all(q.seq) as Array<{
       sku: string;
       name: string;
       quantity: number;
@@ -186,11 +187,10 @@ export class CatalogStore {
 
   /** Moves a pending quotation to its decision; returns false when it was no longer pending. */
   decide(id: string, status: 'approved' | 'rejected', note: string | null, now: Date): boolean {
-    const info = this.db
-      .prepare(
-        "UPDATE quotations SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending_approval'",
-      )
-      .run(status, note, now.toISOString(), id.trim().toUpperCase());
+    const info = statement(
+      this.db,
+      "UPDATE quotations SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending_approval'",
+    ).run(status, note, now.toISOString(), id.trim().toUpperCase());
     return info.changes === 1;
   }
 }

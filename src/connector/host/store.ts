@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Db, Migration } from '../../store/database.ts';
-import { migrate } from '../../store/database.ts';
+import { migrate, statement } from '../../store/database.ts';
 import type { BuiltinKind, ConnectorDefinition, StoredDefinition } from './definition.ts';
 import { HostError } from './errors.ts';
 
@@ -56,50 +56,49 @@ export class DefinitionStore {
   }
 
   list(): StoredDefinition[] {
-    return (this.db.prepare('SELECT * FROM host_definitions ORDER BY created_at, id').all() as Row[]).map(
+    return (statement(this.db, 'SELECT * FROM host_definitions ORDER BY created_at, id').all() as Row[]).map(
       fromRow,
     );
   }
 
   get(id: string): StoredDefinition {
-    const row = this.db.prepare('SELECT * FROM host_definitions WHERE id = ?').get(id) as Row | undefined;
+    const row = statement(this.db, 'SELECT * FROM host_definitions WHERE id = ?').get(id) as Row | undefined;
     if (!row) throw new HostError('not_found', `no connector definition with id "${id}"`, { id });
     return fromRow(row);
   }
 
   findByName(name: string): StoredDefinition | null {
-    const row = this.db.prepare('SELECT * FROM host_definitions WHERE name = ?').get(name) as Row | undefined;
+    const row = statement(this.db, 'SELECT * FROM host_definitions WHERE name = ?').get(name) as
+      Row | undefined;
     return row ? fromRow(row) : null;
   }
 
   hasBuiltin(kind: BuiltinKind): boolean {
-    return this.db.prepare('SELECT 1 FROM host_definitions WHERE builtin = ?').get(kind) !== undefined;
+    return statement(this.db, 'SELECT 1 FROM host_definitions WHERE builtin = ?').get(kind) !== undefined;
   }
 
   insert(definition: ConnectorDefinition, id = newDefinitionId()): StoredDefinition {
     const at = this.now();
     this.guardName(definition.name, null);
-    this.db
-      .prepare(
-        'INSERT INTO host_definitions (id, name, builtin, definition, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(id, definition.name, definition.builtin ?? null, JSON.stringify(definition), at, at);
+    statement(
+      this.db,
+      'INSERT INTO host_definitions (id, name, builtin, definition, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(id, definition.name, definition.builtin ?? null, JSON.stringify(definition), at, at);
     return this.get(id);
   }
 
   update(id: string, definition: ConnectorDefinition): StoredDefinition {
     this.get(id);
     this.guardName(definition.name, id);
-    this.db
-      .prepare(
-        'UPDATE host_definitions SET name = ?, builtin = ?, definition = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(definition.name, definition.builtin ?? null, JSON.stringify(definition), this.now(), id);
+    statement(
+      this.db,
+      'UPDATE host_definitions SET name = ?, builtin = ?, definition = ?, updated_at = ? WHERE id = ?',
+    ).run(definition.name, definition.builtin ?? null, JSON.stringify(definition), this.now(), id);
     return this.get(id);
   }
 
   remove(id: string): void {
-    const info = this.db.prepare('DELETE FROM host_definitions WHERE id = ?').run(id);
+    const info = statement(this.db, 'DELETE FROM host_definitions WHERE id = ?').run(id);
     if (info.changes === 0)
       throw new HostError('not_found', `no connector definition with id "${id}"`, { id });
   }
