@@ -23,6 +23,8 @@ import { registerToolRoutes } from './routes/tools.ts';
 import { registerDocumentRoutes } from './routes/documents.ts';
 import { eventRoutes } from './routes/events.ts';
 import { registerGraphqlRoute } from './graphql.ts';
+import { DEFAULT_GRAPHQL_LIMITS } from './graphql-limits.ts';
+import type { GraphqlLimits } from './graphql-limits.ts';
 
 export { ApiError, toErrorAnswer, API_ERROR_STATUS } from './errors.ts';
 export type { ApiErrorCode, ErrorBody } from './errors.ts';
@@ -30,6 +32,8 @@ export { createTokenService, DEFAULT_USER_TTL_SECONDS } from './tokens.ts';
 export type { TokenService, TokenClaims, TokenType } from './tokens.ts';
 export { DEFAULT_LOGIN_LIMITS } from './throttle.ts';
 export type { ThrottleLimits } from './throttle.ts';
+export { DEFAULT_GRAPHQL_LIMITS } from './graphql-limits.ts';
+export type { GraphqlLimits } from './graphql-limits.ts';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,6 +54,8 @@ export interface PlatformApiOptions {
   logger?: FastifyServerOptions['logger'];
   /** Failed-login limits per account and per client address (429 beyond them). */
   loginLimits?: ThrottleLimits;
+  /** Depth, alias, cost and result-size limits of POST /graphql (defaults: DEFAULT_GRAPHQL_LIMITS). */
+  graphqlLimits?: Partial<GraphqlLimits>;
 }
 
 export interface PlatformApi extends FastifyInstance {
@@ -95,7 +101,7 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     registerConnectionRoutes(api, ctx);
     registerToolRoutes(api, ctx);
     registerDocumentRoutes(api, ctx, options.dataDir ?? null);
-    registerGraphqlRoute(api, ctx);
+    registerGraphqlRoute(api, ctx, { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits });
     registerOpenApiRoute(api);
     await api.register(async (child) => eventRoutes(child, ctx));
   });
