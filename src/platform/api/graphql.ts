@@ -20,7 +20,7 @@ import { ADMIN_ROLES } from './guard.ts';
 import type { ApiContext } from './context.ts';
 import { TAGS } from './context.ts';
 import { billingPlans } from './plans.ts';
-import { bearer, errors } from './schemas.ts';
+import { bearer, errors, graphqlRefusalSchema, graphqlResultSchema } from './schemas.ts';
 
 export const SDL = /* GraphQL */ `
   "Free-form JSON (tool input schemas, organization metadata)."
@@ -245,8 +245,18 @@ export function registerGraphqlRoute(
           },
           required: ['query'],
         },
-        response: { ...errors(401) },
+        response: {
+          200: graphqlResultSchema,
+          400: {
+            description:
+              'A query that does not parse, validate or fit the limits (GraphQL errors with extensions.code), or a body that is not {query} (Error)',
+            anyOf: [graphqlRefusalSchema, { $ref: 'Error#' }],
+          },
+          ...errors(401, 413),
+        },
       },
+      // The schemas above document the answers; GraphQL results are serialized exactly as graphql-js built them.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
       const { query, variables, operationName } = request.body;
