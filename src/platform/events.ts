@@ -1,7 +1,5 @@
-// Organization events a connector emits (decisions.md 3): `POST /api/v1/org/events` signed with the
-// connection's secret (v1 scheme) and naming it in x-service-connection-id; recorded beside the connection.
-// The signature is checked before the body is parsed or stored: a forged event leaves only a short,
-// capped failure note (no payload), so unsigned traffic cannot fill the database.
+// Organization events a connector emits (decisions.md 3), signed with the connection's secret: verified
+// before parsing or storing, so a forged event leaves only a short, capped failure note, never its payload.
 
 import { HEADER_CONNECTION_ID, collectHeaders, readHeader, verify } from '../protocol/index.ts';
 import type { HeaderBag } from '../protocol/index.ts';

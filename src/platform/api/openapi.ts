@@ -1,6 +1,5 @@
-// /openapi.json: an OpenAPI 3.0 document generated from the route schemas by @fastify/swagger, with
-// the bearer scheme, the two bodies Fastify does not parse as JSON (upload, signed event) described,
-// and every status a route can answer: the generic ones (bad body, no token) are added from its shape.
+// /openapi.json: OpenAPI 3.0 generated from the route schemas by @fastify/swagger, plus what schemas cannot
+// say: raw and multipart bodies, and the generic statuses (bad body, no token) each route's shape implies.
 
 import swagger from '@fastify/swagger';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';

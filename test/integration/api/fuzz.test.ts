@@ -1,6 +1,5 @@
-// Property-based fuzz of every REST route listed in /openapi.json: hostile path params, queries, bodies
-// (deep, huge, wrong types, prototype keys, not JSON) and headers. Whatever arrives: never a 500, never a
-// stack trace, always a JSON error with a code, and a status the document lists. Seeded: rerun with the printed seed.
+// Seeded property-based fuzz of every REST route in /openapi.json with hostile params, queries, bodies and
+// headers: never a 500 or a stack, always a coded JSON error and a documented status (CTB_FUZZ_SEED reruns).
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
