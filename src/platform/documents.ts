@@ -11,15 +11,24 @@ const COLUMNS = 'id, workspace_id, filename, content_type, size, path, created_a
 
 export function documentService(ctx: PlatformContext) {
   const { db } = ctx;
+  // Prepared once per platform: uploads and lists run on every request of the documents routes.
+  const insert = db.prepare(
+    'INSERT INTO documents (id, org_id, workspace_id, filename, content_type, size, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM documents WHERE id = ? AND org_id = ?`);
+  const byWorkspace = db.prepare(
+    `SELECT ${COLUMNS} FROM documents WHERE org_id = ? AND workspace_id = ? ORDER BY created_at DESC, rowid DESC`,
+  );
+  const all = db.prepare(
+    `SELECT ${COLUMNS} FROM documents WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`,
+  );
   return {
     record(input: DocumentInput): DocumentView {
       requireWorkspace(ctx, input.workspaceId);
       if (typeof input.filename !== 'string' || input.filename === '')
         throw new PlatformError('validation_error', 'file must have a file name', { field: 'file' });
       const id = newId('doc');
-      db.prepare(
-        'INSERT INTO documents (id, org_id, workspace_id, filename, content_type, size, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
+      insert.run(
         id,
         ctx.orgId,
         input.workspaceId,
@@ -32,25 +41,13 @@ export function documentService(ctx: PlatformContext) {
       return this.get(id);
     },
     get(id: string): DocumentView {
-      const row = db
-        .prepare(`SELECT ${COLUMNS} FROM documents WHERE id = ? AND org_id = ?`)
-        .get(id, ctx.orgId) as DocumentView | undefined;
+      const row = byId.get(id, ctx.orgId) as DocumentView | undefined;
       if (!row) throw new PlatformError('not_found', `no document with id "${String(id)}"`);
       return row;
     },
     list(filter: { workspaceId?: string } = {}): DocumentView[] {
       return (
-        filter.workspaceId
-          ? db
-              .prepare(
-                `SELECT ${COLUMNS} FROM documents WHERE org_id = ? AND workspace_id = ? ORDER BY created_at DESC, rowid DESC`,
-              )
-              .all(ctx.orgId, filter.workspaceId)
-          : db
-              .prepare(
-                `SELECT ${COLUMNS} FROM documents WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`,
-              )
-              .all(ctx.orgId)
+        filter.workspaceId ? byWorkspace.all(ctx.orgId, filter.workspaceId) : all.all(ctx.orgId)
       ) as DocumentView[];
     },
   };

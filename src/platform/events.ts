@@ -1,5 +1,5 @@
-// Organization events a connector emits (decisions.md 3): `POST /api/v1/org/events` signed with the
-// connection's secret (v1 scheme) and naming it in x-service-connection-id; recorded beside the connection.
+// Organization events a connector emits (decisions.md 3), signed with the connection's secret: verified
+// before parsing or storing, so a forged event leaves only a short, capped failure note, never its payload.
 
 import { HEADER_CONNECTION_ID, collectHeaders, readHeader, verify } from '../protocol/index.ts';
 import type { HeaderBag } from '../protocol/index.ts';
@@ -12,6 +12,10 @@ import type { OrgMetadata } from '../protocol/index.ts';
 import type { OrgEventView } from './types.ts';
 
 export const MAX_EVENT_BYTES = 256 * 1024;
+/** Deeper JSON is refused: nothing a connector emits needs it, and re-serializing it recurses. */
+export const MAX_JSON_DEPTH = 32;
+/** Failure notes kept per connection (newest); older ones are dropped as new ones arrive. */
+export const MAX_FAILURE_NOTES = 20;
 
 interface Row {
   id: string;
@@ -23,15 +27,50 @@ interface Row {
   received_at: string;
 }
 
+/**
+ * Nesting depth of a JSON text, stopping as soon as it passes `limit`: one linear scan that skips
+ * strings, run before JSON.parse so a 100 000-level array never reaches a recursive serializer.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 export function eventService(ctx: PlatformContext) {
   const { db } = ctx;
   const insert = db.prepare(
     'INSERT INTO org_events (id, org_id, connection_id, event_id, payload, verified, failure, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const trimFailures = db.prepare(
+    `DELETE FROM org_events WHERE connection_id = ? AND verified = 0 AND rowid NOT IN (
+       SELECT rowid FROM org_events WHERE connection_id = ? AND verified = 0 ORDER BY rowid DESC LIMIT ${MAX_FAILURE_NOTES})`,
+  );
+  const connectionById = db.prepare(
+    'SELECT id, secret_ciphertext FROM sdk_connections WHERE id = ? AND org_id = ?',
+  );
+  const metadataOf = db.prepare('SELECT metadata FROM sdk_connections WHERE id = ?');
+  const byId = db.prepare('SELECT * FROM org_events WHERE id = ?');
+  const byConnection = db.prepare(
+    'SELECT * FROM org_events WHERE connection_id = ? AND org_id = ? ORDER BY received_at DESC, rowid DESC LIMIT 500',
+  );
+  const recordFailure = db.transaction((connectionId: string, failure: string) => {
+    insert.run(newId('evt'), ctx.orgId, connectionId, null, null, 0, failure.slice(0, 300), iso(ctx));
+    trimFailures.run(connectionId, connectionId);
+  });
 
   function declaredEvents(connectionId: string): Set<string> {
-    const row = db.prepare('SELECT metadata FROM sdk_connections WHERE id = ?').get(connectionId) as
-      { metadata: string | null } | undefined;
+    const row = metadataOf.get(connectionId) as { metadata: string | null } | undefined;
     return new Set((parseJsonColumn<OrgMetadata>(row?.metadata)?.events ?? []).map((e) => e.id));
   }
 
@@ -49,7 +88,10 @@ export function eventService(ctx: PlatformContext) {
   }
 
   return {
-    /** Verifies and records one event; a bad signature is recorded (unverified) and then refused. */
+    /**
+     * Verifies, then parses and records one event. A bad signature for a known connection leaves a
+     * failure note (reason only, capped per connection) so the testbench can show why; nothing else.
+     */
     receive(rawBody: Buffer, headers: HeaderBag): OrgEventView {
       if (rawBody.length > MAX_EVENT_BYTES)
         throw new PlatformError('payload_too_large', `an event body may be at most ${MAX_EVENT_BYTES} bytes`);
@@ -59,64 +101,61 @@ export function eventService(ctx: PlatformContext) {
           'unauthorized',
           `the ${HEADER_CONNECTION_ID} header is missing or sent twice`,
         );
-      const connection = db
-        .prepare('SELECT id, secret_ciphertext FROM sdk_connections WHERE id = ? AND org_id = ?')
-        .get(header.value, ctx.orgId) as { id: string; secret_ciphertext: string | null } | undefined;
+      const connection = connectionById.get(header.value, ctx.orgId) as
+        { id: string; secret_ciphertext: string | null } | undefined;
       // Same answer for an unknown connection as for a bad signature: nothing to probe ids with.
       if (!connection?.secret_ciphertext)
         throw new PlatformError('unauthorized', 'the event signature could not be verified');
-      const parsed = parseBody(rawBody);
       const result = verify(rawBody, headers, decryptSecret(connection.secret_ciphertext, ctx.keys), {
         now: Math.floor(ctx.now().getTime() / 1000),
       });
-      const id = newId('evt');
-      const eventId = parsed.ok && typeof parsed.value.event_id === 'string' ? parsed.value.event_id : null;
-      const payload =
-        parsed.ok && parsed.value.payload !== undefined ? JSON.stringify(parsed.value.payload) : null;
       if (!result.ok) {
-        insert.run(
-          id,
-          ctx.orgId,
-          connection.id,
-          eventId,
-          payload,
-          0,
-          `${result.reason}: ${result.message}`,
-          iso(ctx),
-        );
+        recordFailure(connection.id, `${result.reason}: ${result.message}`);
         throw new PlatformError('unauthorized', 'the event signature could not be verified');
       }
-      if (!parsed.ok) throw new PlatformError('validation_error', parsed.message);
-      if (typeof parsed.value.event_id !== 'string' || parsed.value.event_id === '')
+      const value = parseBody(rawBody);
+      if (typeof value.event_id !== 'string' || value.event_id === '')
         throw new PlatformError('validation_error', 'event_id must be a non-empty string', {
           field: 'event_id',
         });
-      insert.run(id, ctx.orgId, connection.id, eventId, payload, 1, null, iso(ctx));
-      const row = db.prepare('SELECT * FROM org_events WHERE id = ?').get(id) as Row;
-      return toView(row, declaredEvents(connection.id));
+      if (value.event_id.length > 200)
+        throw new PlatformError('validation_error', 'event_id may be at most 200 characters', {
+          field: 'event_id',
+        });
+      const id = newId('evt');
+      const payload = value.payload !== undefined ? JSON.stringify(value.payload) : null;
+      insert.run(id, ctx.orgId, connection.id, value.event_id, payload, 1, null, iso(ctx));
+      return toView(byId.get(id) as Row, declaredEvents(connection.id));
     },
 
     list(connectionId: string): OrgEventView[] {
-      const rows = db
-        .prepare(
-          'SELECT * FROM org_events WHERE connection_id = ? AND org_id = ? ORDER BY received_at DESC, rowid DESC LIMIT 500',
-        )
-        .all(connectionId, ctx.orgId) as Row[];
+      const rows = byConnection.all(connectionId, ctx.orgId) as Row[];
       const declared = declaredEvents(connectionId);
       return rows.map((r) => toView(r, declared));
     },
   };
 }
 
-function parseBody(
-  raw: Buffer,
-): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+function parseBody(raw: Buffer): Record<string, unknown> {
+  const text = raw.toString('utf8');
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH))
+    throw new PlatformError(
+      'validation_error',
+      `the event body is nested deeper than ${MAX_JSON_DEPTH} levels; flatten the payload`,
+    );
+  let value: unknown;
   try {
-    const value = JSON.parse(raw.toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return { ok: false, message: 'the event body must be a JSON object {"event_id","payload"}' };
-    return { ok: true, value };
-  } catch {
-    return { ok: false, message: 'the event body is not valid JSON' };
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new PlatformError(
+      'validation_error',
+      `the event body is not valid JSON: ${(error as Error).message}`,
+    );
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new PlatformError(
+      'validation_error',
+      'the event body must be a JSON object {"event_id","payload"}',
+    );
+  return value as Record<string, unknown>;
 }

@@ -1,7 +1,15 @@
 // Identifiers, secrets and passwords the platform generates: prefixed random ids, `whsec_` signing
 // secrets (decisions.md 3), readable seed passwords, and scrypt password hashes with per-user salt.
 
-import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number },
+) => Promise<Buffer>;
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(10).toString('hex')}`;
@@ -37,6 +45,22 @@ export function verifyPassword(password: string, stored: string): boolean {
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return timingSafeEqual(expected, actual);
+}
+
+/**
+ * verifyPassword on libuv's thread pool: a login never blocks the event loop for the ~50 ms of one
+ * scrypt, so concurrent logins cannot stall every other request. Comparison stays constant-time.
+ */
+export async function verifyPasswordAsync(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
     N: Number(n),
     r: Number(r),
     p: Number(p),

@@ -1,8 +1,9 @@
 // The organization, its users and workspaces, and the seed of a new data folder (decisions.md 3):
 // one organization, workspaces "Default" and "Sales", an Owner, an Admin and a Member.
 
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/database.ts';
-import { generatePassword, hashPassword, newId, verifyPassword } from './ids.ts';
+import { generatePassword, hashPassword, newId, verifyPassword, verifyPasswordAsync } from './ids.ts';
 import { PlatformError } from './errors.ts';
 import type { Organization, Plan, User, Workspace } from './types.ts';
 
@@ -46,10 +47,22 @@ export function seedIfEmpty(
   return { created: true, password: options.seedPassword === undefined ? password : null };
 }
 
+// Per database, prepared on first use: organization() runs on every plan and GraphQL request.
+const statements = new WeakMap<Db, { org: Statement; plan: Statement }>();
+function prepared(db: Db) {
+  let s = statements.get(db);
+  if (!s) {
+    s = {
+      org: db.prepare('SELECT id, name, plan, created_at FROM organizations ORDER BY created_at LIMIT 1'),
+      plan: db.prepare('UPDATE organizations SET plan = ? WHERE id = ?'),
+    };
+    statements.set(db, s);
+  }
+  return s;
+}
+
 export function loadOrganization(db: Db): Organization {
-  const row = db
-    .prepare('SELECT id, name, plan, created_at FROM organizations ORDER BY created_at LIMIT 1')
-    .get();
+  const row = prepared(db).org.get();
   if (!row) throw new PlatformError('not_found', 'the data folder holds no organization');
   return row as Organization;
 }
@@ -57,7 +70,7 @@ export function loadOrganization(db: Db): Organization {
 export function setPlan(db: Db, orgId: string, plan: unknown): Organization {
   if (plan !== 'free' && plan !== 'premium')
     throw new PlatformError('validation_error', 'plan must be "free" or "premium"');
-  db.prepare('UPDATE organizations SET plan = ? WHERE id = ?').run(plan, orgId);
+  prepared(db).plan.run(plan, orgId);
   return loadOrganization(db);
 }
 
@@ -71,15 +84,28 @@ export function userService(db: Db, orgId: string) {
   );
   // Unknown emails still pay for one scrypt, so timing does not tell which emails exist.
   let dummyHash: string | null = null;
+  const lookup = (email: string) =>
+    byEmail.get(email.trim(), orgId) as { password_hash: string; id: string } | undefined;
   return {
+    /** Synchronous check for scripts and tests; request handlers use `login`. */
     authenticate(email: unknown, password: unknown): User | null {
       if (typeof email !== 'string' || typeof password !== 'string') return null;
-      const row = byEmail.get(email.trim(), orgId) as { password_hash: string; id: string } | undefined;
+      const row = lookup(email);
       const valid = verifyPassword(
         password,
         row?.password_hash ?? (dummyHash ??= hashPassword(generatePassword())),
       );
       return row && valid ? (byId.get(row.id, orgId) as User) : null;
+    },
+    /** The login check of the API: scrypt on the thread pool, so other requests keep being served. */
+    async login(email: unknown, password: unknown): Promise<User | null> {
+      if (typeof email !== 'string' || typeof password !== 'string') return null;
+      const row = lookup(email);
+      const valid = await verifyPasswordAsync(
+        password,
+        row?.password_hash ?? (dummyHash ??= hashPassword(generatePassword())),
+      );
+      return row && valid ? ((byId.get(row.id, orgId) as User | undefined) ?? null) : null;
     },
     get(id: string): User | null {
       return (byId.get(id, orgId) as User | undefined) ?? null;

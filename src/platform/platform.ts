@@ -64,6 +64,7 @@ export interface Platform {
   setPlan(plan: Plan): Organization;
   users: {
     authenticate(email: string, password: string): User | null;
+    login(email: string, password: string): Promise<User | null>;
     get(id: string): User | null;
     list(): User[];
   };

@@ -3,6 +3,7 @@
 
 import type { Platform } from '../index.ts';
 import type { Guards } from './guard.ts';
+import type { LoginThrottle } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface ApiContext {
@@ -11,6 +12,7 @@ export interface ApiContext {
   guards: Guards;
   documentsDir: string;
   maxUploadBytes: number;
+  loginThrottle: LoginThrottle;
 }
 
 /** Tags group the routes in /openapi.json (and in Postman or Bruno after an import). */

@@ -5,11 +5,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { PLATFORM_ERROR_STATUS, PlatformError, SecretKeyError } from '../errors.ts';
 import type { PlatformErrorCode } from '../errors.ts';
 
-/** The domain's codes (decisions.md 3) plus the one failure that is never the client's. */
-export type ApiErrorCode = PlatformErrorCode | 'internal_error';
+/**
+ * The domain's codes (decisions.md 3), the login throttle's `rate_limited` (429 with Retry-After),
+ * and the one failure that is never the client's.
+ */
+export type ApiErrorCode = PlatformErrorCode | 'rate_limited' | 'internal_error';
 
 export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   ...PLATFORM_ERROR_STATUS,
+  rate_limited: 429,
   internal_error: 500,
 };
 
@@ -17,11 +21,14 @@ export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly statusCode: number;
-  constructor(code: ApiErrorCode, message: string) {
+  /** Seconds for the Retry-After header of a 429. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: ApiErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.statusCode = API_ERROR_STATUS[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -123,6 +130,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error in the mock platform API');
+    if (error instanceof ApiError && error.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(error.retryAfterSeconds));
     // Serialize by hand: the route's response schema describes its success shape, not this one.
     void reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
   });

@@ -2,15 +2,25 @@
 // the REST field names (snake_case) so one vocabulary serves both. Mutations and subscriptions are refused.
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate } from 'graphql';
+import {
+  buildSchema,
+  execute,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import type { DocumentNode } from 'graphql';
+import { createResultBudget, DEFAULT_GRAPHQL_LIMITS, queryLimitsRule } from './graphql-limits.ts';
+import type { GraphqlLimits, ResultBudget } from './graphql-limits.ts';
 import type { BusinessTool, ConnectionView, User, Workspace } from '../types.ts';
 import type { AuthContext } from './guard.ts';
 import { ADMIN_ROLES } from './guard.ts';
 import type { ApiContext } from './context.ts';
 import { TAGS } from './context.ts';
 import { billingPlans } from './plans.ts';
-import { bearer, errors } from './schemas.ts';
+import { bearer, errors, graphqlRefusalSchema, graphqlResultSchema } from './schemas.ts';
 
 export const SDL = /* GraphQL */ `
   "Free-form JSON (tool input schemas, organization metadata)."
@@ -130,8 +140,19 @@ interface GraphqlBody {
   operationName?: string | null;
 }
 
-function rootValue(ctx: ApiContext, auth: AuthContext) {
+/** Charges what a resolver is about to answer; refuses before loading anything once the budget is spent. */
+function charging(budget: ResultBudget) {
+  return <T>(load: () => T): T => {
+    budget.charge(0);
+    const value = load();
+    budget.charge(JSON.stringify(value)?.length ?? 0);
+    return value;
+  };
+}
+
+function rootValue(ctx: ApiContext, auth: AuthContext, budget: ResultBudget) {
   const { platform } = ctx;
+  const charged = charging(budget);
   const requireAdmin = () => {
     if (!ADMIN_ROLES.includes(auth.user.role))
       throw new GraphQLError('connections need the Owner or Admin role', {
@@ -147,15 +168,15 @@ function rootValue(ctx: ApiContext, auth: AuthContext) {
   });
   const workspace = (w: Workspace) => ({
     ...w,
-    business_tools: () => platform.businessTools.list({ workspaceId: w.id }).map(tool),
-    documents: () => platform.documents.list({ workspaceId: w.id }),
+    business_tools: () => charged(() => platform.businessTools.list({ workspaceId: w.id })).map(tool),
+    documents: () => charged(() => platform.documents.list({ workspaceId: w.id })),
   });
   const connection = (c: ConnectionView) => ({
     ...c,
     workspace: () =>
       c.workspace_id ? mapNullable(platform.workspaces.get(c.workspace_id), workspace) : null,
-    flows: () => platform.connections.flows(c.id),
-    business_tools: () => platform.businessTools.list({ connectionId: c.id }).map(tool),
+    flows: () => charged(() => platform.connections.flows(c.id)),
+    business_tools: () => charged(() => platform.businessTools.list({ connectionId: c.id })).map(tool),
   });
   const orNull = <T>(fn: () => T): T | null => {
     try {
@@ -169,26 +190,29 @@ function rootValue(ctx: ApiContext, auth: AuthContext) {
     me: (): Pick<User, 'id' | 'email' | 'name' | 'role'> => auth.user,
     organization: () => platform.organization(),
     billing_plans: () => billingPlans(platform.organization().plan),
-    workspaces: () => platform.workspaces.list().map(workspace),
+    workspaces: () => charged(() => platform.workspaces.list()).map(workspace),
     workspace: ({ id }: { id: string }) => mapNullable(platform.workspaces.get(id), workspace),
     connections: () => {
       requireAdmin();
-      return platform.connections.list().map(connection);
+      return charged(() => platform.connections.list()).map(connection);
     },
     connection: ({ id }: { id: string }) => {
       requireAdmin();
       return orNull(() => connection(platform.connections.get(id)));
     },
     business_tools: (args: { workspace_id?: string; connection_id?: string }) =>
-      platform.businessTools
-        .list({
+      charged(() =>
+        platform.businessTools.list({
           ...(args.workspace_id !== undefined && { workspaceId: args.workspace_id }),
           ...(args.connection_id !== undefined && { connectionId: args.connection_id }),
-        })
-        .map(tool),
-    business_tool: ({ id }: { id: string }) => orNull(() => tool(platform.businessTools.get(id))),
+        }),
+      ).map(tool),
+    business_tool: ({ id }: { id: string }) =>
+      orNull(() => tool(charged(() => platform.businessTools.get(id)))),
     documents: (args: { workspace_id?: string }) =>
-      platform.documents.list(args.workspace_id !== undefined ? { workspaceId: args.workspace_id } : {}),
+      charged(() =>
+        platform.documents.list(args.workspace_id !== undefined ? { workspaceId: args.workspace_id } : {}),
+      ),
   };
 }
 
@@ -198,7 +222,12 @@ function requestError(reply: FastifyReply, message: string, code: string) {
   return reply.code(400).send({ errors: [{ message, extensions: { code } }] });
 }
 
-export function registerGraphqlRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerGraphqlRoute(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  limits: GraphqlLimits = DEFAULT_GRAPHQL_LIMITS,
+): void {
+  const rules = [...specifiedRules, queryLimitsRule(limits)];
   app.post<{ Body: GraphqlBody }>(
     '/graphql',
     {
@@ -216,14 +245,24 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: ApiContext): voi
           },
           required: ['query'],
         },
-        response: { ...errors(401) },
+        response: {
+          200: graphqlResultSchema,
+          400: {
+            description:
+              'A query that does not parse, validate or fit the limits (GraphQL errors with extensions.code), or a body that is not {query} (Error)',
+            anyOf: [graphqlRefusalSchema, { $ref: 'Error#' }],
+          },
+          ...errors(401, 413),
+        },
       },
+      // The schemas above document the answers; GraphQL results are serialized exactly as graphql-js built them.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
       const { query, variables, operationName } = request.body;
       let document: DocumentNode;
       try {
-        document = parse(query);
+        document = parse(query, { maxTokens: limits.maxTokens });
       } catch (error) {
         return requestError(
           reply,
@@ -246,21 +285,28 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: ApiContext): voi
           `${operation.operation} operations are not served: this GraphQL endpoint is read-only; change data through the REST routes (see /openapi.json)`,
           'OPERATION_NOT_SUPPORTED',
         );
-      const validationErrors = validate(schema, document);
+      // The spec rules and the limits (depth, aliases, cost) run together, before any resolver.
+      const validationErrors = validate(schema, document, rules);
       if (validationErrors.length > 0)
         return reply.code(400).send({
           errors: validationErrors.map((e) => ({
             ...e.toJSON(),
-            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            extensions: { code: e.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED' },
           })),
         });
+      const budget = createResultBudget(limits.maxResultBytes);
       const result = await execute({
         schema,
         document,
-        rootValue: rootValue(ctx, request.auth!),
+        rootValue: rootValue(ctx, request.auth!, budget),
         variableValues: variables ?? undefined,
         operationName: operationName ?? undefined,
       });
+      // A partial answer cut at an arbitrary alias would mislead more than no answer.
+      if (budget.exceeded()) {
+        const tooLarge = result.errors?.find((e) => e.extensions.code === 'RESULT_TOO_LARGE');
+        return reply.code(400).send({ errors: [tooLarge?.toJSON()] });
+      }
       return reply.code(200).send(result);
     },
   );

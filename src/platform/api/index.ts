@@ -7,9 +7,12 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Platform } from '../index.ts';
 import type { ApiContext } from './context.ts';
 import { errorSchema } from './schemas.ts';
-import { frameworkErrorHandler, installErrorHandling } from './errors.ts';
+import { ApiError, frameworkErrorHandler, installErrorHandling } from './errors.ts';
+import { jsonDepthExceeds } from '../events.ts';
 import { createGuards } from './guard.ts';
 import { createTokenService } from './tokens.ts';
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from './throttle.ts';
+import type { LoginThrottle, ThrottleLimits } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 import { registerOpenApi, registerOpenApiRoute } from './openapi.ts';
 import { formatSchemaErrors } from './validation.ts';
@@ -20,11 +23,17 @@ import { registerToolRoutes } from './routes/tools.ts';
 import { registerDocumentRoutes } from './routes/documents.ts';
 import { eventRoutes } from './routes/events.ts';
 import { registerGraphqlRoute } from './graphql.ts';
+import { DEFAULT_GRAPHQL_LIMITS } from './graphql-limits.ts';
+import type { GraphqlLimits } from './graphql-limits.ts';
 
 export { ApiError, toErrorAnswer, API_ERROR_STATUS } from './errors.ts';
 export type { ApiErrorCode, ErrorBody } from './errors.ts';
 export { createTokenService, DEFAULT_USER_TTL_SECONDS } from './tokens.ts';
 export type { TokenService, TokenClaims, TokenType } from './tokens.ts';
+export { DEFAULT_LOGIN_LIMITS } from './throttle.ts';
+export type { ThrottleLimits } from './throttle.ts';
+export { DEFAULT_GRAPHQL_LIMITS } from './graphql-limits.ts';
+export type { GraphqlLimits } from './graphql-limits.ts';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_JSON_BODY_LIMIT = 1024 * 1024;
@@ -43,11 +52,16 @@ export interface PlatformApiOptions {
   /** Unix seconds for token issue and expiry checks (tests). */
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Failed-login limits per account and per client address (429 beyond them). */
+  loginLimits?: ThrottleLimits;
+  /** Depth, alias, cost and result-size limits of POST /graphql (defaults: DEFAULT_GRAPHQL_LIMITS). */
+  graphqlLimits?: Partial<GraphqlLimits>;
 }
 
 export interface PlatformApi extends FastifyInstance {
   /** The token service of this API (the engine and tests mint tokens with it). */
   tokens: TokenService;
+  loginThrottle: LoginThrottle;
 }
 
 /** Builds (not listens) the API; `listen`, `inject` and `ready` all wait for the plugins to load. */
@@ -71,6 +85,7 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     guards: createGuards(tokens, (id) => platform.users.get(id)),
     documentsDir: options.documentsDir,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    loginThrottle: createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
   };
 
   installErrorHandling(app);
@@ -86,12 +101,15 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     registerConnectionRoutes(api, ctx);
     registerToolRoutes(api, ctx);
     registerDocumentRoutes(api, ctx, options.dataDir ?? null);
-    registerGraphqlRoute(api, ctx);
+    registerGraphqlRoute(api, ctx, { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits });
     registerOpenApiRoute(api);
     await api.register(async (child) => eventRoutes(child, ctx));
   });
-  return Object.assign(app, { tokens }) as PlatformApi;
+  return Object.assign(app, { tokens, loginThrottle: ctx.loginThrottle }) as PlatformApi;
 }
+
+/** No route takes JSON nested this deep; GraphQL variables and tool parameters stay far below it. */
+export const MAX_BODY_DEPTH = 64;
 
 /**
  * Fastify's JSON parser, except that an empty body with Content-Type application/json counts as
@@ -104,6 +122,12 @@ function installJsonParser(app: FastifyInstance, bodyLimit: number): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    // Deeper bodies would recurse through schema validation and serialization: refuse them first.
+    if (jsonDepthExceeds(body as string, MAX_BODY_DEPTH))
+      return done(
+        new ApiError('validation_error', `the body is nested deeper than ${MAX_BODY_DEPTH} levels`),
+        undefined,
+      );
     return parseJson(request, body as string, done);
   });
 }

@@ -1,9 +1,10 @@
-// /openapi.json: an OpenAPI 3.0 document generated from the route schemas by @fastify/swagger, with
-// the bearer scheme and the two bodies Fastify does not parse as JSON (upload, signed event) described.
+// /openapi.json: OpenAPI 3.0 generated from the route schemas by @fastify/swagger, plus what schemas cannot
+// say: raw and multipart bodies, and the generic statuses (bad body, no token) each route's shape implies.
 
 import swagger from '@fastify/swagger';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { TAGS } from './context.ts';
+import { errors } from './schemas.ts';
 
 export const OPENAPI_INFO = {
   title: 'Connector Testbench mock platform',
@@ -11,6 +12,17 @@ export const OPENAPI_INFO = {
     'The platform side of the External Connector Protocol: login, organization, SDK connection administration, ' +
     'business tools, documents, organization events and a read-only GraphQL console. Errors answer {"error","message"}.',
   version: '1',
+  license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  [TAGS.session]: 'Login and widget identify: the routes that turn credentials into tokens',
+  [TAGS.org]: 'The organization, its plan and its workspaces',
+  [TAGS.connections]: 'SDK connection administration (Owner or Admin)',
+  [TAGS.tools]: 'Business tools registered by Sync Tools, and their test call',
+  [TAGS.documents]: 'Document upload and listing',
+  [TAGS.events]: 'Organization events a connector emits, signed with its connection secret',
+  [TAGS.system]: 'Health and the GraphQL console',
 };
 
 declare module 'fastify' {
@@ -22,13 +34,46 @@ declare module 'fastify' {
   }
 }
 
+type RouteSchema = FastifySchema & {
+  security?: ReadonlyArray<Record<string, readonly string[]>>;
+  response?: Record<string, unknown>;
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+};
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Statuses every route of a given shape answers whatever its handler does: a body can be malformed
+ * (400) or too large (413), a path or query can fail its schema (400), a bearer route can lack a token (401).
+ */
+function genericStatuses(method: string, schema: RouteSchema, hasBody: boolean): number[] {
+  const statuses: number[] = [];
+  if (hasBody || BODY_METHODS.has(method)) statuses.push(400, 413);
+  if (schema.params || schema.querystring) statuses.push(400);
+  if (schema.security && schema.security.length > 0) statuses.push(401);
+  return statuses;
+}
+
+/** getPost /api/v1/org/sdk-connections/{id}/sync-tools -> postOrgSdkConnectionsIdSyncTools */
+function operationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/v1\//, '/')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+}
+
 /** Registers the generator; routes registered after it appear in the document. */
 export function registerOpenApi(app: FastifyInstance): void {
   void app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: OPENAPI_INFO,
-      tags: Object.values(TAGS).map((name) => ({ name })),
+      // Replaced per request by the address the document was fetched from (see registerOpenApiRoute).
+      servers: [{ url: '/', description: 'This mock platform' }],
+      tags: Object.values(TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -48,15 +93,38 @@ export function registerOpenApi(app: FastifyInstance): void {
     transform: ({ schema, url, route }) => {
       const config: FastifyContextConfig = route.config ?? {};
       if (!schema) return { schema, url };
+      const method = [route.method].flat()[0].toUpperCase();
+      const own = schema as RouteSchema;
+      const body = config.uploadBody ?? config.rawBody ?? own.body;
+      const generic = genericStatuses(method, own, body !== undefined);
+      const response = { ...errors(...generic), ...own.response };
+      const documented: RouteSchema = {
+        ...own,
+        operationId: (own.operationId as string | undefined) ?? operationId(method, url),
+        // Public routes say so explicitly: no token is needed (and none is checked).
+        security: own.security ?? [],
+        response,
+      };
       if (config.uploadBody)
-        return { schema: { ...schema, body: config.uploadBody, consumes: ['multipart/form-data'] }, url };
+        return { schema: { ...documented, body: config.uploadBody, consumes: ['multipart/form-data'] }, url };
       if (config.rawBody)
-        return { schema: { ...schema, body: config.rawBody, consumes: ['application/json'] }, url };
-      return { schema, url };
+        return { schema: { ...documented, body: config.rawBody, consumes: ['application/json'] }, url };
+      return { schema: documented, url };
     },
   });
 }
 
+/** The origin the client used, when it is a plain host[:port] (anything else falls back to "/"). */
+function serverUrl(request: FastifyRequest): string {
+  const host = request.host;
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)
+    ? `${request.protocol}://${host}`
+    : '/';
+}
+
 export function registerOpenApiRoute(app: FastifyInstance): void {
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, async (request) => ({
+    ...app.swagger(),
+    servers: [{ url: serverUrl(request), description: 'This mock platform' }],
+  }));
 }

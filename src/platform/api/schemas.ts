@@ -241,6 +241,40 @@ export const toolTestResultSchema = {
   required: ['ok', 'duration_ms', 'request_id'],
 } as const;
 
+const graphqlError = {
+  type: 'object',
+  properties: {
+    message: str,
+    locations: {
+      type: 'array',
+      items: { type: 'object', properties: { line: int, column: int } },
+    },
+    path: { type: 'array', items: { type: ['string', 'integer'] } },
+    extensions: {
+      type: 'object',
+      properties: { code: { ...str, description: 'e.g. forbidden, QUERY_TOO_DEEP, RESULT_TOO_LARGE' } },
+      additionalProperties: true,
+    },
+  },
+  required: ['message'],
+} as const;
+
+/** A GraphQL answer: `data` (null when a non-null root field failed) and/or `errors`. */
+export const graphqlResultSchema = {
+  type: 'object',
+  properties: {
+    data: { type: ['object', 'null'], additionalProperties: true },
+    errors: { type: 'array', items: graphqlError },
+  },
+} as const;
+
+/** A request GraphQL refuses before execution: GraphQL errors only (no `data`). */
+export const graphqlRefusalSchema = {
+  type: 'object',
+  properties: { errors: { type: 'array', items: graphqlError, minItems: 1 } },
+  required: ['errors'],
+} as const;
+
 export const idParams = {
   type: 'object',
   properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },

@@ -124,12 +124,14 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/openapi.json']).toBeUndefined();
   });
 
-  it('declares bearer auth on protected routes only, and every $ref resolves', async () => {
+  it('declares bearer auth on protected routes and an empty security on public ones, and every $ref resolves', async () => {
     const doc = (await t.call('GET', '/openapi.json')).json;
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/v1/org/sdk-connections'].get.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/api/v1/auth/login'].post.security).toBeUndefined();
-    expect(doc.paths['/health'].get.security).toBeUndefined();
+    expect(doc.paths['/api/v1/auth/login'].post.security).toEqual([]);
+    expect(doc.paths['/health'].get.security).toEqual([]);
+    expect(doc.paths['/api/v1/org/events'].post.security).toEqual([]);
+    expect(doc.servers).toEqual([{ url: t.url, description: 'This mock platform' }]);
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) {

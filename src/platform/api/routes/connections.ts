@@ -151,7 +151,7 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: ApiContext):
           properties: { workspace_id: { type: ['string', 'null'], minLength: 1 } },
           additionalProperties: false,
         },
-        response: { 200: syncReportSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: syncReportSchema, ...errors(400, 401, 403, 404, 502) },
       },
     },
     async (request) => {

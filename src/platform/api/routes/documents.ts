@@ -129,9 +129,21 @@ async function receive(
     }
   } catch (error) {
     if (upload) await rm(upload.tmp, { force: true });
-    throw error;
+    throw asClientError(error);
   }
   return { upload, workspaceId };
+}
+
+/**
+ * The multipart parser rejects a missing boundary or an unterminated part with a plain Error (no
+ * code, no status): that is the client's body, so 400 with the parser's reason. File-system errors
+ * (they carry a syscall) and coded errors keep their own meaning.
+ */
+function asClientError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof ApiError) return error;
+  const e = error as Error & { code?: unknown; statusCode?: unknown; syscall?: unknown };
+  if (e.code !== undefined || e.statusCode !== undefined || e.syscall !== undefined) return error;
+  return new ApiError('validation_error', `the multipart body is malformed: ${e.message}`);
 }
 
 /** Keeps a recognisable name on disk without letting the client choose a path. */

@@ -65,12 +65,26 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ApiContext): vo
             properties: { token: { type: 'string' }, expires_at: { type: 'integer' }, user: userSchema },
             required: ['token', 'user'],
           },
-          ...errors(400, 401),
+          ...errors(400, 401, 429),
         },
       },
     },
     async (request) => {
-      const user = ctx.platform.users.authenticate(request.body.email, request.body.password);
+      const admission = ctx.loginThrottle.admit(request.body.email, request.ip);
+      if (!admission.ok)
+        throw new ApiError(
+          'rate_limited',
+          `too many failed logins for this ${admission.scope}; try again in ${admission.retryAfterSeconds} s`,
+          { retryAfterSeconds: admission.retryAfterSeconds },
+        );
+      let user: User | null = null;
+      try {
+        user = await ctx.platform.users.login(request.body.email, request.body.password);
+      } finally {
+        // A thrown check counts as a failure: it must not leave the attempt running forever.
+        if (user) admission.attempt.succeeded();
+        else admission.attempt.failed();
+      }
       if (!user) throw new ApiError('unauthorized', 'wrong email or password');
       const { token, expiresAt } = await ctx.tokens.signUser({
         sub: user.id,
