@@ -1,0 +1,76 @@
+// Packs the root package (and packages/sdk when that folder exists) with `npm pack`, the way a
+// release is made, and installs the tarballs together into a fresh folder, as if both were published.
+
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const REPO = resolve(import.meta.dirname, '../../..');
+export const ROOT_VERSION = (
+  JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/** npm's own output is noise here; its failures still reject with stderr attached. */
+async function npm(args: string[], cwd: string): Promise<string> {
+  const { stdout } = await run('npm', [...args, '--loglevel', 'error'], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+  });
+  return stdout;
+}
+
+/** `npm pack` of one package folder (its prepack builds it) into a new folder under `work`. */
+export async function pack(folder: string, work: string): Promise<string> {
+  // stdout mixes prepack's build output with npm's, so the tarball is found in its own folder.
+  const dest = await mkdtemp(join(work, 'tgz-'));
+  await npm(['pack', '--pack-destination', dest], folder);
+  const [tarball] = (await readdir(dest)).filter((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error(`npm pack in ${folder} produced no tarball`);
+  return join(dest, tarball);
+}
+
+export interface Installed {
+  /** The fresh project folder holding node_modules. */
+  project: string;
+  /** node_modules/connector-testbench. */
+  packageDir: string;
+  /** The `ctb` that npm linked into node_modules/.bin. */
+  bin: string;
+  tarballs: string[];
+}
+
+export async function packAndInstall(): Promise<Installed> {
+  const work = await mkdtemp(join(tmpdir(), 'ctb-pack-'));
+  const tarballs = [await pack(REPO, work)];
+  const sdk = join(REPO, 'packages/sdk');
+  if (existsSync(join(sdk, 'package.json'))) tarballs.push(await pack(sdk, work));
+
+  const project = join(work, 'project');
+  await run('mkdir', [project]);
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'ctb-install-check', version: '1.0.0', private: true }),
+  );
+  // One command: npm satisfies the root's SDK range with the SDK tarball beside it.
+  await npm(['install', '--no-audit', '--prefer-offline', ...tarballs], project);
+  return {
+    project,
+    packageDir: join(project, 'node_modules/connector-testbench'),
+    bin: join(project, 'node_modules/.bin/ctb'),
+    tarballs,
+  };
+}
+
+/** Every file under `dir`, relative to it (node_modules of the package excluded). */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .filter((f) => !f.startsWith('node_modules'));
+}
