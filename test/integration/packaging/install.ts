@@ -35,6 +35,8 @@ export async function pack(folder: string, work: string): Promise<string> {
 }
 
 export interface Installed {
+  /** The temporary folder holding the tarballs and the project: removed after the tests. */
+  work: string;
   /** The fresh project folder holding node_modules. */
   project: string;
   /** node_modules/connector-testbench. */
@@ -59,6 +61,7 @@ export async function packAndInstall(): Promise<Installed> {
   // One command: npm satisfies the root's SDK range with the SDK tarball beside it.
   await npm(['install', '--no-audit', '--prefer-offline', ...tarballs], project);
   return {
+    work,
     project,
     packageDir: join(project, 'node_modules/connector-testbench'),
     bin: join(project, 'node_modules/.bin/ctb'),
@@ -66,11 +69,15 @@ export async function packAndInstall(): Promise<Installed> {
   };
 }
 
-/** Every file under `dir`, relative to it (node_modules of the package excluded). */
-export async function listFiles(dir: string): Promise<string[]> {
+/** Every file under `dir`, relative to it, with forward slashes (node_modules left out unless asked). */
+export async function listFiles(dir: string, withNodeModules = false): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-    .filter((f) => !f.startsWith('node_modules'));
+    .map((e) =>
+      join(e.parentPath, e.name)
+        .slice(dir.length + 1)
+        .replaceAll('\\', '/'),
+    )
+    .filter((f) => withNodeModules || !f.startsWith('node_modules/'));
 }

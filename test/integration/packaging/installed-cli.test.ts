@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,8 +61,10 @@ beforeAll(async () => {
   installed = await packAndInstall();
 }, 600_000);
 
-afterAll(() => {
+afterAll(async () => {
   for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
+  // The install holds every dependency: tens of megabytes per run.
+  if (installed) await rm(installed.work, { recursive: true, force: true });
 });
 
 describe('the installed ctb package', () => {
