@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles, REPO } from './install.ts';
+import { listFiles, REPO, withBuildLock } from './install.ts';
 
 const run = promisify(execFile);
 // electron-builder brings @electron/asar; read with it, as Electron would read the archive.
@@ -31,20 +31,22 @@ beforeAll(async () => {
   await chmod(join(electronDist, 'electron'), 0o755);
 
   const npmEnv = { ...process.env, npm_config_update_notifier: 'false' };
-  await run('npm', ['run', 'build', '--loglevel', 'error'], { cwd: REPO, env: npmEnv, maxBuffer: 1 << 26 });
   const output = join(work, 'dist');
-  await run(
-    join(REPO, 'node_modules/.bin/electron-builder'),
-    [
-      '--linux',
-      'dir',
-      '--publish',
-      'never',
-      `-c.electronDist=${electronDist}`,
-      `-c.directories.output=${output}`,
-    ],
-    { cwd: REPO, env: npmEnv, maxBuffer: 1 << 26 },
-  );
+  await withBuildLock(async () => {
+    await run('npm', ['run', 'build', '--loglevel', 'error'], { cwd: REPO, env: npmEnv, maxBuffer: 1 << 26 });
+    await run(
+      join(REPO, 'node_modules/.bin/electron-builder'),
+      [
+        '--linux',
+        'dir',
+        '--publish',
+        'never',
+        `-c.electronDist=${electronDist}`,
+        `-c.directories.output=${output}`,
+      ],
+      { cwd: REPO, env: npmEnv, maxBuffer: 1 << 26 },
+    );
+  });
   appDir = join(output, 'linux-unpacked');
   archive = join(appDir, 'resources/app.asar');
   inAsar = asar.listPackage(archive).map((f) => f.replaceAll('\\', '/'));

@@ -3,8 +3,9 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -34,6 +35,41 @@ export async function pack(folder: string, work: string): Promise<string> {
   return join(dest, tarball);
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `fn` while no other test of this checkout rebuilds out/: `npm pack` (its prepack) and the
+ * desktop packaging both rebuild and read it, and vitest runs the two files side by side.
+ */
+export async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  const id = createHash('sha256').update(REPO).digest('hex').slice(0, 12);
+  const lock = join(tmpdir(), `ctb-build-lock-${id}`);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      const owner = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
+      // A crashed holder's lock is taken over; a live one (or one still writing its pid) is waited for.
+      if (owner > 0 && !alive(owner)) await rm(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    await writeFile(join(lock, 'pid'), String(process.pid));
+    return await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 export interface Installed {
   /** The temporary folder holding the tarballs and the project: removed after the tests. */
   work: string;
@@ -48,9 +84,11 @@ export interface Installed {
 
 export async function packAndInstall(): Promise<Installed> {
   const work = await mkdtemp(join(tmpdir(), 'ctb-pack-'));
-  const tarballs = [await pack(REPO, work)];
   const sdk = join(REPO, 'packages/sdk');
-  if (existsSync(join(sdk, 'package.json'))) tarballs.push(await pack(sdk, work));
+  const tarballs = await withBuildLock(async () => [
+    await pack(REPO, work),
+    ...(existsSync(join(sdk, 'package.json')) ? [await pack(sdk, work)] : []),
+  ]);
 
   const project = join(work, 'project');
   await run('mkdir', [project]);

@@ -67,7 +67,8 @@ afterAll(async () => {
   if (installed) await rm(installed.work, { recursive: true, force: true });
 });
 
-describe('the installed ctb package', () => {
+// Servers start and conformance runs in child processes: slow on a busy two-core machine.
+describe('the installed ctb package', { timeout: 60_000 }, () => {
   it('ships the compiled CLI and the UI bundles, and no TypeScript sources', async () => {
     const files = await listFiles(installed.packageDir);
     expect(files).toContain('out/cli/index.js');
