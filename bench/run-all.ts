@@ -18,9 +18,10 @@ const ALL = [
   'host-script',
   'first-screen-size',
   'history-ui',
+  'startup',
 ];
-// These read the built renderer (out/renderer).
-const NEEDS_BUILD = new Set(['first-screen-size', 'history-ui']);
+// These read the build (out/renderer, out/cli).
+const NEEDS_BUILD = new Set(['first-screen-size', 'history-ui', 'startup']);
 const args = process.argv.slice(2);
 const passThrough = args.filter((a) => a.startsWith('--'));
 const names = args.filter((a) => !a.startsWith('--'));

@@ -1,42 +1,15 @@
-// Entry point of `ctb`: builds the commander program from one module per command family and
-// turns thrown UsageError / CheckFailedError into one line on stderr and exit code 2 / 1.
+// Entry point of `ctb`: builds the program for this argv (see program.ts) and turns thrown
+// UsageError / CheckFailedError into one line on stderr and exit code 2 / 1.
 
-import { Command, CommanderError } from 'commander';
+import { enableCompileCache } from 'node:module';
+import { CommanderError } from 'commander';
+import { exitQuietlyWhenOutputCloses } from './closed-output.ts';
 import { exitCodeOf } from './errors.ts';
-import { registerCallCommands } from './commands/call.ts';
-import { registerSignatureCommands } from './commands/signature.ts';
-import { registerConnectorCommands } from './commands/connector.ts';
-import { registerPlatformCommands } from './commands/platform.ts';
-import { registerConformanceCommand } from './commands/conformance.ts';
-import { registerLoadCommand } from './commands/load.ts';
-import { registerAppCommands } from './commands/app.ts';
-import { registerListenCommand } from './commands/listen.ts';
-import { registerRunCommand } from './commands/run.ts';
-
-function buildProgram(): Command {
-  const program = new Command('ctb')
-    .description('Connector Testbench: mock platform, local connector host and signed-request tools')
-    // One line per usage error, like our own UsageError lines (commander's default is two lines).
-    .configureOutput({
-      outputError: (str, write) =>
-        write(`ctb: ${str.replace(/^error: /, '').trimEnd()} (run with --help for usage)\n`),
-    })
-    .exitOverride();
-  registerAppCommands(program);
-  registerConnectorCommands(program);
-  registerPlatformCommands(program);
-  registerCallCommands(program);
-  registerSignatureCommands(program);
-  registerConformanceCommand(program);
-  registerLoadCommand(program);
-  registerListenCommand(program);
-  registerRunCommand(program);
-  return program;
-}
+import { buildProgram } from './program.ts';
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
@@ -56,6 +29,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Before the command's module loads: V8 then reuses the compiled code of the (bundled) CLI across
+// runs, most of what `ctb serve` spends before printing its URL. NODE_DISABLE_COMPILE_CACHE=1 opts out.
+enableCompileCache();
+exitQuietlyWhenOutputCloses();
 const code = await main(process.argv.slice(2));
 // Long-running commands (serve) keep the event loop alive and never reach here with a code.
 if (code !== 0 || !process.listenerCount('SIGINT')) process.exitCode = code;

@@ -3,10 +3,10 @@
 
 import type { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { parsePort } from '../options.ts';
+import { packageRoot } from '../package-info.ts';
 import { out } from '../render.ts';
 import { listenError } from '../serving.ts';
 import { SEED_PASSWORD_ENV } from './platform.ts';
@@ -14,7 +14,8 @@ import { electronAvailability, openInBrowser, runDesktop } from '../desktop-laun
 import { isLoopbackHost } from '../../shared/index.ts';
 import type { Engine } from '../../engine/index.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+// Found, not computed from this file's place: the compiled CLI emits this module elsewhere.
+const ROOT = packageRoot();
 
 interface ServeFlags {
   port: number;
