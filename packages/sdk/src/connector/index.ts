@@ -2,7 +2,7 @@
 // types of tools, requests, responses and exchange events. The local host lives in ./host.
 
 export { createConnector } from './connector.ts';
-export { ToolError, ConnectorConfigError } from './errors.ts';
+export { ToolError, ConnectorConfigError, StorageUnavailableError } from './errors.ts';
 export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './options.ts';
 export type {
   Connector,

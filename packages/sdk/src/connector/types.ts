@@ -13,7 +13,11 @@ import type {
 } from '../protocol/index.ts';
 
 export interface ConnectorOptions {
-  signingSecret: string;
+  /**
+   * The secret the platform signs with. During a rotation, a list: the current secret first, then
+   * the ones still accepted; a request signed with any of them verifies.
+   */
+  signingSecret: string | readonly string[];
   /** Protocol version this connector speaks; must match the platform. Default "1". */
   protocolVersion?: string;
   /** Replay window, checked in both directions. Default 300. */
@@ -39,6 +43,11 @@ export interface ToolContext {
   tool: string;
   /** The x-service-trace-id header, when the platform forwarded one. */
   traceId?: string;
+  /**
+   * Does not exist: a connector has no install scope on the platform, so there is no storage to
+   * hand out. Reading it throws StorageUnavailableError; keep state in your own database.
+   */
+  readonly storage?: never;
 }
 
 export interface ToolSpec {
@@ -70,6 +79,8 @@ export interface ConnectorOutcome {
   message?: string;
   /** `details` of a ToolError, kept for logs. */
   details?: JsonObject;
+  /** Which signingSecret verified the request (never the secret itself). */
+  matchedSecret?: { index: number; fingerprint: string };
 }
 
 export interface ConnectorResponse {

@@ -48,6 +48,8 @@ export interface Diagnosis {
   expected: Array<{ secret: string; signature: string | null }>;
   /** Fingerprint of the candidate secret that verified, if any. */
   matchedSecret: string | null;
+  /** Position (0 = first, the current secret) of that candidate in the list given, if any. */
+  matchedSecretIndex: number | null;
   skew: {
     now: number;
     timestamp: number | null;
@@ -107,6 +109,7 @@ export function explain(
       signature: tsText === null ? null : computeSignature(s, tsText, body),
     })),
     matchedSecret: null,
+    matchedSecretIndex: null,
     skew: {
       now,
       timestamp: secondsTs,
@@ -149,6 +152,7 @@ export function explain(
   if (primary.ok) {
     diagnosis.verdict = 'valid';
     diagnosis.matchedSecret = fingerprint(candidateSecrets[matchedIndex]);
+    diagnosis.matchedSecretIndex = matchedIndex;
     diagnosis.summary =
       matchedIndex === 0
         ? `Valid: the signature matches secret ${diagnosis.matchedSecret} and the timestamp is ${describeSkew(primary.skewSeconds)}, inside the ${tolerance} s window.`
@@ -165,8 +169,10 @@ export function explain(
     primary.reason !== 'malformed_timestamp'
   ) {
     // The HMAC verified (or was never reached for header reasons); say what failed.
-    if (primary.timestamp !== undefined)
+    if (primary.timestamp !== undefined) {
       diagnosis.matchedSecret = fingerprint(candidateSecrets[matchedIndex]);
+      diagnosis.matchedSecretIndex = matchedIndex;
+    }
     if (matchedIndex > 0) diagnosis.cause = otherSecretCause(candidateSecrets, matchedIndex);
     diagnosis.summary = summaryFor(primary.reason, primary.message, tolerance);
     return diagnosis;
