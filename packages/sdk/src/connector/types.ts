@@ -2,6 +2,7 @@
 // response, and the exchange event adapters emit for logs.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyConnectorPlugin } from './fastify-adapter.ts';
 import type {
   HeaderBag,
   InputSchema,
@@ -120,7 +121,15 @@ export interface Connector {
   listen(port?: number, host?: string): Promise<ListeningConnector>;
   /** The node:http request listener, to mount on a server of one's own. */
   nodeHandler(): (req: IncomingMessage, res: ServerResponse) => void;
-  /** Fetch-style adapter for other runtimes. */
+  /**
+   * Express handler: `app.post('/service', connector.express())`. Uses the raw bytes a raw-body
+   * parser kept (req.rawBody, a Buffer req.body); when a JSON parser consumed them, answers 500
+   * raw_body_unavailable at once and logs the fix.
+   */
+  express(): (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+  /** Fastify plugin: `app.register(connector.fastify())` serves endpointPath with a raw-body parser. */
+  fastify(): FastifyConnectorPlugin;
+  /** Fetch-style adapter (Hono, Next.js route handlers, Bun, Deno, Workers): Request in, Response out. */
   fetch(request: Request): Promise<Response>;
   /** One `exchange` event per handled request. */
   on(event: 'exchange', listener: (e: ExchangeEvent) => void): Connector;
