@@ -6,7 +6,16 @@ import boundaries from 'eslint-plugin-boundaries';
 import { LAYERS, layerPolicies } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['out/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**'] },
+  {
+    ignores: [
+      'out/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'dist/**',
+      'packages/*/dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

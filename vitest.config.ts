@@ -1,6 +1,9 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Tests read the SDK workspace package from its TypeScript sources, never from a stale build.
+  ssr: { resolve: { conditions: ['@connector-testbench/source', ...defaultServerConditions] } },
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',

@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fingerprint } from '../protocol/index.ts';
+import { explain, fingerprint } from '../protocol/index.ts';
+import type { Diagnosis } from '../protocol/index.ts';
 import { defaultDataDir } from '../engine/data-dir.ts';
 import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
@@ -19,7 +20,10 @@ export const DEFAULT_CONNECTOR_PORT = 4020;
 export interface ServeFlags {
   port: number;
   host: string;
+  /** The current secret: the first --secret. */
   secret?: string;
+  /** Every --secret given, current first (more than one during a rotation). */
+  secrets?: string[];
   path: string;
   skew: number;
   dataDir?: string;
@@ -43,7 +47,17 @@ export async function serveConnector(flags: ServeFlags, explicit: Set<keyof Serv
     throw new UsageError(
       `--path must start with "/" and hold no query or spaces (e.g. /service), got "${flags.path}"`,
     );
-  if (flags.secret === '') throw new UsageError('--secret must not be empty');
+  const secrets = flags.secrets ?? (flags.secret === undefined ? [] : [flags.secret]);
+  if (secrets.includes('')) throw new UsageError('--secret must not be empty');
+  const repeated = secrets.findIndex((s, i) => secrets.indexOf(s) !== i);
+  if (repeated !== -1)
+    throw new UsageError(
+      `--secret number ${repeated + 1} repeats number ${secrets.indexOf(secrets[repeated]) + 1} (fingerprint ${fingerprint(secrets[repeated])}): give each secret once, the current one first`,
+    );
+  if (secrets.length > 1 && flags.config)
+    throw new UsageError(
+      '--secret more than once (a rotation) serves the demo catalog only: a definition file holds one signingSecret, give --config one --secret',
+    );
   const dataDir = resolve(flags.dataDir ?? defaultDataDir());
   await mkdir(dataDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot create --data-dir ${dataDir}: ${error.code ?? error.message}`);
@@ -73,12 +87,14 @@ export async function serveConnector(flags: ServeFlags, explicit: Set<keyof Serv
 async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConnector> {
   const given = flags.secret ?? process.env.CTB_SECRET;
   const secret = given || `whsec_${randomBytes(32).toString('hex')}`;
+  // During a rotation the older secrets still verify; the first stays the current one.
+  const secrets = [secret, ...(flags.secrets ?? []).slice(1)];
   const dbFile = join(dataDir, 'demo-catalog.sqlite');
   const { createDemoCatalog } = await import('../connector/demo-catalog/index.ts');
   let demo: DemoCatalog;
   try {
     demo = createDemoCatalog({
-      signingSecret: secret,
+      signingSecret: secrets,
       dbFile,
       endpointPath: flags.path,
       maxTimestampSkewSeconds: flags.skew,
@@ -93,8 +109,13 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
   }
   const log = requestLog();
   demo.connector.on('exchange', (e: ExchangeEvent) => {
-    const diagnosis = diagnose(e, { secret, toleranceSeconds: flags.skew });
-    log.line(exchangeLine(e, diagnosis));
+    const diagnosis =
+      secrets.length === 1
+        ? diagnose(e, { secret, toleranceSeconds: flags.skew })
+        : diagnoseRotation(e, secrets, flags.skew);
+    const matched = e.response.outcome.matchedSecret;
+    const older = matched && matched.index > 0 ? `  (older secret ${matched.fingerprint})` : '';
+    log.line(exchangeLine(e, diagnosis) + older);
     if (diagnosis && flags.verbose) for (const line of diagnosisLines(diagnosis)) log.line(`    ${line}`);
   });
   let server: ListeningConnector;
@@ -109,7 +130,7 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     name: 'demo catalog',
     tools: demo.connector.definitions().map((t) => t.name),
     secretLine: given
-      ? `fingerprint ${fingerprint(secret)}  (from ${flags.secret !== undefined ? '--secret' : 'CTB_SECRET'})`
+      ? `fingerprint ${secrets.map((s) => fingerprint(s)).join(', ')}  (from ${flags.secret !== undefined ? '--secret' : 'CTB_SECRET'})`
       : `export CTB_SECRET=${secret}   # generated for this run, shown only here`,
     dataLine: dbFile,
     windowSeconds: flags.skew,
@@ -118,6 +139,13 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
       demo.close();
     },
   };
+}
+
+/** diagnose() with every accepted secret as a candidate, so the diagnosis names the one that matched. */
+function diagnoseRotation(e: ExchangeEvent, secrets: string[], toleranceSeconds: number): Diagnosis | null {
+  const v = e.response.outcome.verification;
+  if (!v || v.ok) return null;
+  return explain(e.body, e.headers, secrets, { now: Math.floor(e.startedAt / 1000), toleranceSeconds });
 }
 
 function clock(): string {

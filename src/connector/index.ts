@@ -1,27 +1,4 @@
-// Public surface of the connector SDK (what a customer runs): createConnector, ToolError and the
-// types of tools, requests, responses and exchange events. The local host lives in ./host.
+// The connector SDK as the app uses it (the local host, the demo catalog, the CLI): the SDK
+// package re-exported, so the app serves tools with the same code customers install.
 
-export { createConnector } from './connector.ts';
-export { ToolError, ConnectorConfigError } from './errors.ts';
-export { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './options.ts';
-export type {
-  Connector,
-  ConnectorOptions,
-  ConnectorOutcome,
-  ConnectorRequest,
-  ConnectorResponse,
-  ExchangeEvent,
-  ListeningConnector,
-  ToolContext,
-  ToolHandler,
-  ToolSpec,
-} from './types.ts';
-export type {
-  HeaderBag,
-  InputSchema,
-  JsonObject,
-  OrgMetadata,
-  ToolAuth,
-  ToolDefinition,
-  VerifyResult,
-} from '../protocol/index.ts';
+export * from '@connector-testbench/sdk';

@@ -155,6 +155,8 @@ export interface DiagnosisDto {
   canonical: { string: string | null; bodyBytes: number };
   expected: Array<{ secret: string; signature: string | null }>;
   matchedSecret: string | null;
+  /** Position (0 = first, the current secret) of that candidate in the list given, if any. */
+  matchedSecretIndex: number | null;
   skew: {
     now: number;
     timestamp: number | null;

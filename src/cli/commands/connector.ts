@@ -21,7 +21,8 @@ export function registerConnectorCommands(program: Command): void {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option(
       '--secret <secret>',
-      'signing secret (default $CTB_SECRET, else one is generated and printed once)',
+      'signing secret (default $CTB_SECRET, else one is generated and printed once); repeat it during a rotation, current secret first',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option('--path <path>', 'endpoint path', DEFAULT_ENDPOINT_PATH)
     .addOption(
@@ -38,12 +39,14 @@ export function registerConnectorCommands(program: Command): void {
       'serve this connector definition file instead of the demo catalog; explicit flags override its settings',
     )
     .option('--verbose', 'print the full diagnosis under each request that fails verification')
-    .action((flags: ServeFlags, cmd: Command) => {
+    .action((parsed: Omit<ServeFlags, 'secret'> & { secret?: string[] }, cmd: Command) => {
       const explicit = new Set(
-        (Object.keys(flags) as Array<keyof ServeFlags>).filter(
+        (Object.keys(parsed) as Array<keyof ServeFlags>).filter(
           (k) => cmd.getOptionValueSource(k) === 'cli' || cmd.getOptionValueSource(k) === 'env',
         ),
       );
+      // --secret collects every occurrence: the first is the current secret, the rest still accepted.
+      const flags: ServeFlags = { ...parsed, secret: parsed.secret?.[0], secrets: parsed.secret };
       return serveConnector(flags, explicit);
     });
 }

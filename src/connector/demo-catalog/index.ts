@@ -4,8 +4,8 @@
 import type { OrgMetadata } from '../../protocol/index.ts';
 import { openDatabase } from '../../store/database.ts';
 import type { Db } from '../../store/database.ts';
-import { createConnector } from '../connector.ts';
-import type { Connector, ConnectorOptions } from '../types.ts';
+import { createConnector } from '../index.ts';
+import type { Connector, ConnectorOptions } from '../index.ts';
 import { CatalogStore } from './store.ts';
 import type { Quotation } from './store.ts';
 import { registerCatalogTools } from './tools.ts';

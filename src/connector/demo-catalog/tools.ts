@@ -2,8 +2,8 @@
 // quotation creation, and the manager-only approval tools kept off customer chat.
 
 import type { InputSchema, JsonObject } from '../../protocol/index.ts';
-import { ToolError } from '../errors.ts';
-import type { Connector, ToolContext } from '../types.ts';
+import { ToolError } from '../index.ts';
+import type { Connector, ToolContext } from '../index.ts';
 import { TIERS, priceQuote } from './pricing.ts';
 import type { Quote, Tier } from './pricing.ts';
 import type { CatalogStore, Quotation } from './store.ts';

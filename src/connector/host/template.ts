@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../protocol/index.ts';
-import type { ToolContext } from '../types.ts';
+import type { ToolContext } from '../index.ts';
 
 /** The call a handler sees (its ToolContext), with the parameters and the call's clock. */
 export interface TemplateScope extends ToolContext {

@@ -3,6 +3,7 @@
 
 import type { HeaderBag, OrgMetadata } from '../protocol/index.ts';
 import { collectHeaders, toBytes } from '../protocol/index.ts';
+import { fastifyPlugin } from './fastify-adapter.ts';
 import { fetchAdapter } from './fetch-adapter.ts';
 import { handleRequest } from './handle.ts';
 import { listen, nodeHandler, rawPairs } from './node-adapter.ts';
@@ -87,6 +88,8 @@ export function createConnector(options: ConnectorOptions): Connector {
     },
     listen: (port?: number, host?: string) => listen(core, port, host),
     nodeHandler: () => nodeHandler(core),
+    express: () => nodeHandler(core, { routed: true }),
+    fastify: () => fastifyPlugin(core),
     fetch: (request: Request) => fetchAdapter(core, request),
     on(event: 'exchange', listener: (e: ExchangeEvent) => void) {
       if (event !== 'exchange')

@@ -2,6 +2,7 @@
 // response, and the exchange event adapters emit for logs.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyConnectorPlugin } from './fastify-adapter.ts';
 import type {
   HeaderBag,
   InputSchema,
@@ -13,7 +14,11 @@ import type {
 } from '../protocol/index.ts';
 
 export interface ConnectorOptions {
-  signingSecret: string;
+  /**
+   * The secret the platform signs with. During a rotation, a list: the current secret first, then
+   * the ones still accepted; a request signed with any of them verifies.
+   */
+  signingSecret: string | readonly string[];
   /** Protocol version this connector speaks; must match the platform. Default "1". */
   protocolVersion?: string;
   /** Replay window, checked in both directions. Default 300. */
@@ -39,6 +44,11 @@ export interface ToolContext {
   tool: string;
   /** The x-service-trace-id header, when the platform forwarded one. */
   traceId?: string;
+  /**
+   * Does not exist: a connector has no install scope on the platform, so there is no storage to
+   * hand out. Reading it throws StorageUnavailableError; keep state in your own database.
+   */
+  readonly storage?: never;
 }
 
 export interface ToolSpec {
@@ -70,6 +80,8 @@ export interface ConnectorOutcome {
   message?: string;
   /** `details` of a ToolError, kept for logs. */
   details?: JsonObject;
+  /** Which signingSecret verified the request (never the secret itself). */
+  matchedSecret?: { index: number; fingerprint: string };
 }
 
 export interface ConnectorResponse {
@@ -109,7 +121,15 @@ export interface Connector {
   listen(port?: number, host?: string): Promise<ListeningConnector>;
   /** The node:http request listener, to mount on a server of one's own. */
   nodeHandler(): (req: IncomingMessage, res: ServerResponse) => void;
-  /** Fetch-style adapter for other runtimes. */
+  /**
+   * Express handler: `app.post('/service', connector.express())`. Uses the raw bytes a raw-body
+   * parser kept (req.rawBody, a Buffer req.body); when a JSON parser consumed them, answers 500
+   * raw_body_unavailable at once and logs the fix.
+   */
+  express(): (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+  /** Fastify plugin: `app.register(connector.fastify())` serves endpointPath with a raw-body parser. */
+  fastify(): FastifyConnectorPlugin;
+  /** Fetch-style adapter (Hono, Next.js route handlers, Bun, Deno, Workers): Request in, Response out. */
   fetch(request: Request): Promise<Response>;
   /** One `exchange` event per handled request. */
   on(event: 'exchange', listener: (e: ExchangeEvent) => void): Connector;

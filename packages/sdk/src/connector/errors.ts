@@ -1,5 +1,5 @@
 // Errors of the connector SDK: ToolError is what a handler throws to answer its own error code;
-// ConnectorConfigError reports a mistake in options, tool definitions or metadata at setup time.
+// the others name a setup mistake (options, tools, metadata) or a misuse of the tool context.
 
 import type { JsonObject } from '../protocol/index.ts';
 
@@ -28,5 +28,20 @@ export class ConnectorConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConnectorConfigError';
+  }
+}
+
+/**
+ * Thrown by reading `ctx.storage`: platform apps get storage per install, but a connector has no
+ * install scope, so its state belongs in its own database.
+ */
+export class StorageUnavailableError extends Error {
+  readonly code = 'storage_unavailable';
+
+  constructor() {
+    super(
+      'ctx.storage does not exist on a connector: a connector has no install scope on the platform, so it keeps its state in its own database (SQLite, Postgres, ...), keyed by ctx.organizationId if it serves several organizations',
+    );
+    this.name = 'StorageUnavailableError';
   }
 }

@@ -3,7 +3,10 @@
 
 import { isEndpoint, notFoundResponse, tooLargeResponse } from './handle.ts';
 import type { AdapterCore, AdapterInput } from './node-adapter.ts';
+import { rawBodyUnavailableResponse, warnOnce } from './raw-body.ts';
 import type { ConnectorResponse } from './types.ts';
+
+const warn = warnOnce();
 
 export async function fetchAdapter(core: AdapterCore, request: Request): Promise<Response> {
   const { options } = core;
@@ -26,6 +29,12 @@ export async function fetchAdapter(core: AdapterCore, request: Request): Promise
     return toResponse(response, true);
   };
 
+  // Hono's c.req.json(), a middleware or an earlier request.json() consumed the stream already.
+  if (endpoint && request.bodyUsed) {
+    const response = rawBodyUnavailableResponse('the Request body was read before the connector got it');
+    warn(response.outcome.message!);
+    return early(response);
+  }
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
     await request.body?.cancel().catch(() => {});

@@ -6,13 +6,17 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS,
   PROTOCOL_VERSION,
+  fingerprint,
   nowSeconds,
 } from '../protocol/index.ts';
 import { ConnectorConfigError } from './errors.ts';
 import type { ConnectorOptions } from './types.ts';
 
 export interface ResolvedOptions {
-  signingSecret: string;
+  /** Current secret first, then the ones still accepted during a rotation. */
+  signingSecrets: readonly string[];
+  /** fingerprint() of each secret, computed once: outcomes name the secret that verified. */
+  secretFingerprints: readonly string[];
   protocolVersion: string;
   maxTimestampSkewSeconds: number;
   endpointPath: string;
@@ -28,11 +32,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export function resolveOptions(options: ConnectorOptions): ResolvedOptions {
   if (options === null || typeof options !== 'object')
     throw new ConnectorConfigError('createConnector needs an options object with at least { signingSecret }');
-  const { signingSecret } = options;
-  if (typeof signingSecret !== 'string' || signingSecret.length === 0)
-    throw new ConnectorConfigError(
-      'signingSecret is required: pass the same non-empty secret as the connection registered on the platform',
-    );
+  const signingSecrets = resolveSecrets(options.signingSecret);
 
   const protocolVersion = options.protocolVersion ?? PROTOCOL_VERSION;
   if (typeof protocolVersion !== 'string' || !/^[0-9A-Za-z._-]{1,16}$/.test(protocolVersion))
@@ -72,7 +72,8 @@ export function resolveOptions(options: ConnectorOptions): ResolvedOptions {
     throw new ConnectorConfigError('now must be a function returning unix seconds');
 
   return {
-    signingSecret,
+    signingSecrets,
+    secretFingerprints: signingSecrets.map((s) => fingerprint(s)),
     protocolVersion,
     maxTimestampSkewSeconds,
     endpointPath,
@@ -81,6 +82,29 @@ export function resolveOptions(options: ConnectorOptions): ResolvedOptions {
     headersTimeoutMs,
     requestTimeoutMs,
   };
+}
+
+function resolveSecrets(given: unknown): string[] {
+  const list = Array.isArray(given) ? [...(given as unknown[])] : [given];
+  if (list.length === 0)
+    throw new ConnectorConfigError(
+      'signingSecret is an empty list: give at least the current secret (then any older ones still accepted)',
+    );
+  list.forEach((secret, i) => {
+    if (typeof secret !== 'string' || secret.length === 0)
+      throw new ConnectorConfigError(
+        list.length === 1
+          ? 'signingSecret is required: pass the same non-empty secret as the connection registered on the platform'
+          : `signingSecret[${i}] must be a non-empty string, got ${describe(secret)}`,
+      );
+  });
+  const strings = list as string[];
+  const twice = strings.findIndex((s, i) => strings.indexOf(s) !== i);
+  if (twice !== -1)
+    throw new ConnectorConfigError(
+      `signingSecret[${twice}] repeats signingSecret[${strings.indexOf(strings[twice])}] (fingerprint ${fingerprint(strings[twice])}): list each secret once, the current one first`,
+    );
+  return strings;
 }
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {

@@ -10,7 +10,7 @@ import {
   wireAnswerForVerifyFailure,
 } from '../protocol/index.ts';
 import type { ConnectorAnswer, JsonObject, VerifyResult } from '../protocol/index.ts';
-import { ToolError } from './errors.ts';
+import { StorageUnavailableError, ToolError } from './errors.ts';
 import type { ResolvedOptions } from './options.ts';
 import { describeSchemaErrors } from './registry.ts';
 import type { ToolRegistry } from './registry.ts';
@@ -19,6 +19,17 @@ import type { ConnectorOutcome, ConnectorRequest, ConnectorResponse, ToolContext
 const NOT_FOUND_BODY = '{"error":"not_found"}';
 // Stateless between calls (no `stream` option), so one decoder serves every request.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// Shared by every tool context: `storage` is a getter on the prototype, so contexts stay plain
+// objects to spread or log, and reading it explains why a connector has no storage.
+const CONTEXT_PROTOTYPE = Object.freeze(
+  Object.create(Object.prototype, {
+    storage: {
+      get() {
+        throw new StorageUnavailableError();
+      },
+    },
+  }),
+);
 const SERVED_TYPES = new Set(['ping', 'capabilities.list', 'tools.list', 'tool.invoke']);
 
 /** Path part of a request target (`/service?x=1` and `http://host/service` give `/service`). */
@@ -70,16 +81,55 @@ export function handleRequest(
   if (!isEndpoint(options, req.method, req.path)) return notFoundResponse();
   if (req.body.byteLength > options.maxBodyBytes) return tooLargeResponse(options, req.body.byteLength);
 
-  const verification = verify(req.body, req.headers, options.signingSecret, {
-    now: options.now(),
-    toleranceSeconds: options.maxTimestampSkewSeconds,
-    protocolVersion: options.protocolVersion,
-  });
+  const { verification, secretIndex } = verifyWithAny(options, req);
   if (!verification.ok) {
     const wire = wireAnswerForVerifyFailure(verification, options.protocolVersion);
     return answer(wire.status, wire.body, emptyOutcome(verification, wire.body.code, verification.message));
   }
+  const matched = { index: secretIndex, fingerprint: options.secretFingerprints[secretIndex] };
+  const out = answerVerified(options, registry, req, verification);
+  if (out instanceof Promise) return out.then((response) => withSecret(response, matched));
+  return withSecret(out, matched);
+}
 
+function withSecret(
+  response: ConnectorResponse,
+  matched: { index: number; fingerprint: string },
+): ConnectorResponse {
+  response.outcome.matchedSecret = matched;
+  return response;
+}
+
+/**
+ * Verifies under each signing secret in turn (current first). A failure other than a mismatch
+ * (a stale timestamp, a wrong protocol) proves the secret right, so it is final; when every secret
+ * mismatches, the first secret's failure is the one reported.
+ */
+function verifyWithAny(
+  options: ResolvedOptions,
+  req: ConnectorRequest,
+): { verification: VerifyResult; secretIndex: number } {
+  const verifyOptions = {
+    now: options.now(),
+    toleranceSeconds: options.maxTimestampSkewSeconds,
+    protocolVersion: options.protocolVersion,
+  };
+  const secrets = options.signingSecrets;
+  const first = verify(req.body, req.headers, secrets[0], verifyOptions);
+  if (first.ok || first.reason !== 'signature_mismatch') return { verification: first, secretIndex: 0 };
+  for (let i = 1; i < secrets.length; i++) {
+    const next = verify(req.body, req.headers, secrets[i], verifyOptions);
+    if (next.ok || next.reason !== 'signature_mismatch') return { verification: next, secretIndex: i };
+  }
+  return { verification: first, secretIndex: 0 };
+}
+
+function answerVerified(
+  options: ResolvedOptions,
+  registry: ToolRegistry,
+  req: ConnectorRequest,
+  verification: VerifyResult,
+): ConnectorResponse | Promise<ConnectorResponse> {
   const envelope = parseEnvelope(req.body, options.protocolVersion);
   if (envelope instanceof EnvelopeError) {
     const { code, message } = envelope;
@@ -154,11 +204,10 @@ function invokeTool(
       `parameters of "${name}" do not match its input_schema: ${describeSchemaErrors(tool.validate.errors)}`,
     );
 
-  const ctx: ToolContext = {
-    requestId,
-    identity: isObject(envelope.identity) ? envelope.identity : {},
-    tool: name,
-  };
+  const ctx: ToolContext = Object.create(CONTEXT_PROTOTYPE);
+  ctx.requestId = requestId;
+  ctx.identity = isObject(envelope.identity) ? envelope.identity : {};
+  ctx.tool = name;
   if (typeof envelope.conversation_id === 'string') ctx.conversationId = envelope.conversation_id;
   if (typeof envelope.organization_id === 'string') ctx.organizationId = envelope.organization_id;
   if (typeof envelope.channel === 'string') ctx.channel = envelope.channel;

@@ -8,6 +8,7 @@ import { errorAnswer } from '../protocol/index.ts';
 import type { HeaderBag } from '../protocol/index.ts';
 import { isEndpoint, jsonHeaders, notFoundResponse, tooLargeResponse } from './handle.ts';
 import type { ResolvedOptions } from './options.ts';
+import { bodyAlreadyRead, keptRawBody, rawBodyUnavailableResponse, warnOnce } from './raw-body.ts';
 import type { ConnectorResponse, ListeningConnector } from './types.ts';
 
 export interface AdapterInput {
@@ -36,15 +37,30 @@ export function rawPairs(raw: string[]): Array<[string, string]> {
   return out;
 }
 
-export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: ServerResponse) => void {
+export interface NodeHandlerOptions {
+  /**
+   * The framework already routed the request here (Express `app.post(path, handler)`): every
+   * request reaching the handler is for the endpoint, whatever path it was mounted at.
+   */
+  routed?: boolean;
+}
+
+/** How long a fully received body may stay unread before the handler stops waiting for it. */
+const UNREAD_BODY_GRACE_MS = 1000;
+
+export function nodeHandler(
+  core: AdapterCore,
+  handlerOptions: NodeHandlerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const { options } = core;
+  const warn = warnOnce();
   return (req, res) => {
     // node:http joins repeated copies of the protocol's x-service-* headers with ", " in
     // req.headers, which the protocol reader reports as duplicated; the raw lines (every copy, in
     // their original case) are turned into pairs only when an exchange listener wants them.
     const input: AdapterInput = {
       method: req.method ?? 'GET',
-      path: req.url ?? '/',
+      path: handlerOptions.routed ? options.endpointPath : (req.url ?? '/'),
       headers: req.headers,
       pairs: null,
       rawHeaders: req.rawHeaders,
@@ -53,6 +69,19 @@ export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: Serv
       t0: performance.now(),
     };
     const endpoint = isEndpoint(options, input.method, input.path);
+
+    const kept = keptRawBody(req);
+    if (kept !== null) {
+      input.body = kept;
+      answer(core, input, res);
+      return;
+    }
+    if (endpoint && bodyAlreadyRead(req)) {
+      const response = rawBodyUnavailableResponse('a body parser read it first');
+      warn(response.outcome.message!);
+      answerEarly(core, input, res, response);
+      return;
+    }
 
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
@@ -63,6 +92,18 @@ export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: Serv
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // A body fully received yet never delivered means another reader holds the stream: answer
+    // instead of waiting forever. A slow sender is not affected (its request is not complete).
+    const watchdog = endpoint
+      ? setTimeout(() => {
+          if (done || size > 0 || !req.complete) return;
+          done = true;
+          const response = rawBodyUnavailableResponse('another reader holds the request stream');
+          warn(response.outcome.message!);
+          answerEarly(core, input, res, response);
+        }, UNREAD_BODY_GRACE_MS)
+      : null;
+    watchdog?.unref();
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
@@ -75,29 +116,35 @@ export function nodeHandler(core: AdapterCore): (req: IncomingMessage, res: Serv
       if (endpoint) chunks.push(chunk);
     });
     req.on('end', () => {
+      if (watchdog) clearTimeout(watchdog);
       if (done) return;
       done = true;
       input.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-      let out: ConnectorResponse | Promise<ConnectorResponse>;
-      try {
-        out = core.process(input);
-      } catch {
-        send(res, internalError(), true);
-        return;
-      }
-      // A synchronous answer is written in this tick, without a promise per request.
-      if (out instanceof Promise)
-        out.then(
-          (response) => send(res, response, false),
-          () => send(res, internalError(), true),
-        );
-      else send(res, out, false);
+      answer(core, input, res);
     });
     // The client went away mid-body (or the request timed out): nobody is left to answer.
     req.on('error', () => {
+      if (watchdog) clearTimeout(watchdog);
       done = true;
     });
   };
+}
+
+/** Runs the core on a complete body; a synchronous answer is written in this tick, without a promise. */
+function answer(core: AdapterCore, input: AdapterInput, res: ServerResponse): void {
+  let out: ConnectorResponse | Promise<ConnectorResponse>;
+  try {
+    out = core.process(input);
+  } catch {
+    send(res, internalError(), true);
+    return;
+  }
+  if (out instanceof Promise)
+    out.then(
+      (response) => send(res, response, false),
+      () => send(res, internalError(), true),
+    );
+  else send(res, out, false);
 }
 
 const EMPTY = Buffer.alloc(0);
