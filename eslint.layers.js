@@ -42,7 +42,10 @@ export const MAY_IMPORT = {
   bridge: { values: ['engine', 'shared', 'protocol'], types: core },
   main: { values: ['engine', 'bridge', 'shared'] },
   preload: { values: ['shared'] },
-  cli: { values: ['engine', 'bridge', 'shared', 'sdk', 'protocol', 'client', 'connector', 'graders'] },
+  cli: {
+    values: ['engine', 'bridge', 'shared', 'sdk', 'protocol', 'client', 'connector', 'graders'],
+    types: core,
+  },
   renderer: { values: ['shared'] },
 };
 

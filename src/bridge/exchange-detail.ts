@@ -5,7 +5,7 @@ import { HEADER_SIGNATURE, HEADER_TIMESTAMP, explain } from '../protocol/index.t
 import type { DiagnosisDto, ExchangeDetailDto } from '../shared/index.ts';
 import type { Exchange } from '../store/history.ts';
 import { BridgeError } from './errors.ts';
-import { readDiagnosis } from '../client/index.ts';
+import { readDiagnosis } from '../engine/index.ts';
 import { detailDto } from './dto.ts';
 import { knownSecretOf } from './handler-context.ts';
 import type { HandlerContext } from './handler-context.ts';

@@ -18,10 +18,8 @@ export interface DefinitionServeInput {
 
 export async function startDefinition(input: DefinitionServeInput): Promise<ServedConnector> {
   const { file, flags, explicit, dataDir } = input;
-  const [{ createEngine }, host] = await Promise.all([
-    import('../engine/index.ts'),
-    import('../connector/host/index.ts'),
-  ]);
+  const host = await import('../engine/index.ts');
+  const { createEngine } = host;
   // A throw-away engine: requests are not kept, but the connector's own files go to the data folder.
   const engine = await createEngine({
     dataDir: ':memory:',

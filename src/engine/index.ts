@@ -37,3 +37,9 @@ export type { ConformanceRequest, LoadRequest, RunKind, RunTarget } from './runs
 // past the engine into the platform.
 export { FileKeyProvider, SecretKeyError } from '../platform/index.ts';
 export type { KeyProvider, Plan, SsrfMode } from '../platform/index.ts';
+// What a shell needs to read a connector definition file and name a host failure, and to read a
+// stored diagnosis, without reaching past the engine.
+export { HostError, readDefinitionFile } from '../connector/host/index.ts';
+export { readDiagnosis } from '../client/index.ts';
+export type { ExchangeDiagnosis } from '../client/index.ts';
+export { scenarioRecorder } from './scenario-history.ts';

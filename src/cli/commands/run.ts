@@ -72,7 +72,7 @@ export function registerRunCommand(program: Command): void {
       }
       const dataDir = flags.dataDir ?? process.env.CTB_DATA_DIR;
       const recorder = dataDir
-        ? await import('../scenario-history.ts').then((m) => m.scenarioRecorder(dataDir))
+        ? await import('../../engine/scenario-history.ts').then((m) => m.scenarioRecorder(dataDir))
         : null;
       let report;
       try {

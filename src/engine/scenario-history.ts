@@ -4,7 +4,7 @@
 import { exchangeOfCall } from '../platform/exchange-record.ts';
 import { exchangeDiagnosis } from '../client/index.ts';
 import type { CallResult } from '../client/index.ts';
-import { openHistory } from '../engine/history-file.ts';
+import { openHistory } from './history-file.ts';
 import type { StepResult } from '../scenarios/index.ts';
 
 export function scenarioRecorder(dataDir: string) {
