@@ -155,7 +155,7 @@ describe.skipIf(!haveArtillery)('ctb load --export artillery, run by Artillery',
     return promisify(execFile)(ARTILLERY, ['run', 'ctb-load.artillery.yml'], {
       cwd: folder,
       env: { ...process.env, CTB_URL: url, CTB_SECRET: key, ARTILLERY_DISABLE_TELEMETRY: 'true' },
-      timeout: 60_000,
+      timeout: 150_000,
     }).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
@@ -169,7 +169,7 @@ describe.skipIf(!haveArtillery)('ctb load --export artillery, run by Artillery',
     expect(out).not.toMatch(/http\.codes\.[013-9]/);
     expect(out).toMatch(/ok: ctb\.errors < 1/);
     expect(code).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('fails its checks (exit 1) when the secret is wrong, as ctb load would', async () => {
     const spec = { ...base, connections: 1, requests: 5, thresholds: ['errors<1'] };
@@ -177,7 +177,7 @@ describe.skipIf(!haveArtillery)('ctb load --export artillery, run by Artillery',
     expect(out).toMatch(/http\.codes\.401/);
     expect(out).toMatch(/fail: ctb\.errors < 1/);
     expect(code).not.toBe(0);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('load export refusals', () => {
