@@ -2,7 +2,14 @@
 // its input again, calling the engine (its platform or a use-case), and answering the DTOs of src/shared.
 
 import type { ConnectionInput, Handlers } from '../shared/index.ts';
-import { businessToolDto, connectionDto, orgEventDto, syncReportDto, testReportDto } from './dto.ts';
+import {
+  businessToolDto,
+  connectionDto,
+  orgDto,
+  orgEventDto,
+  syncReportDto,
+  testReportDto,
+} from '../engine/dto/contract-dto.ts';
 import { consoleSend } from './console-send.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { historyFileHandlers } from './history-file-handlers.ts';
@@ -10,7 +17,7 @@ import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { idOf, objectInput, oneOf, onlyKeys, optionalString } from './validate.ts';
+import { definedOnly, idOf, objectInput, oneOf, onlyKeys, optionalString } from './validate.ts';
 import type { Obj } from './validate.ts';
 import { validationError } from './errors.ts';
 
@@ -98,11 +105,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'tools:list': (raw) => {
       const input = objectInput(raw, 'the input', { optional: true });
       onlyKeys(input, ['workspaceId', 'connectionId'], 'tools:list');
-      const filter: { workspaceId?: string; connectionId?: string } = {};
-      const workspaceId = optionalString(input, 'workspaceId', 200);
-      const connectionId = optionalString(input, 'connectionId', 200);
-      if (workspaceId !== undefined) filter.workspaceId = workspaceId;
-      if (connectionId !== undefined) filter.connectionId = connectionId;
+      const filter = definedOnly({
+        workspaceId: optionalString(input, 'workspaceId', 200),
+        connectionId: optionalString(input, 'connectionId', 200),
+      });
       return platform.businessTools.list(filter).map(businessToolDto);
     },
 
@@ -114,10 +120,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...runHandlers(ctx),
     ...demoHandlers(ctx),
   };
-}
-
-function orgDto(o: { id: string; name: string; plan: 'free' | 'premium' }) {
-  return { id: o.id, name: o.name, plan: o.plan };
 }
 
 /** The contract's ConnectionInput only; the registry then applies its own full validation. */

@@ -2,7 +2,6 @@
 // (HAR or JSON) of a selection, the import; plus the retention limits. Each validates, then calls the engine.
 
 import type { Handlers } from '../shared/index.ts';
-import type { HistoryRetentionDto } from '../shared/history.ts';
 import {
   MAX_EXPORT,
   curlCommand,
@@ -10,6 +9,7 @@ import {
   harOfExchanges,
   importHistory,
 } from '../engine/index.ts';
+import { retentionDto as retentionOf } from '../engine/dto/use-case-dto.ts';
 import { validationError } from './errors.ts';
 import { exchangeOrThrow } from './exchange-detail.ts';
 import type { HandlerContext } from './handler-context.ts';
@@ -40,11 +40,7 @@ type FileHandlers = Pick<
 
 export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
   const { history, retention } = ctx.engine;
-  const retentionDto = (): HistoryRetentionDto => ({
-    ...retention.settings(),
-    total: history.count(),
-    lastPrune: retention.last ? { ...retention.last } : null,
-  });
+  const retentionDto = () => retentionOf(history, retention);
 
   return {
     'history:export-curl': (raw) => {
