@@ -4,7 +4,7 @@
 import type { Handlers } from '../shared/index.ts';
 import { demoInvokeDto, demoStateDto } from '../engine/dto/use-case-dto.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { objectInput, onlyKeys, optionalObject, optionalString, requiredString } from './validate.ts';
+import { inputOf, optionalObject, optionalString, requiredString } from './validate.ts';
 
 type DemoHandlers = Pick<
   Handlers,
@@ -22,8 +22,7 @@ export function demoHandlers(ctx: HandlerContext): DemoHandlers {
       return { ...demoStateDto(state), started };
     },
     'demo:invoke': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['tool', 'arguments', 'conversationId', 'channel'], 'demo:invoke');
+      const input = inputOf(raw, 'demo:invoke', ['tool', 'arguments', 'conversationId', 'channel']);
       return demoInvokeDto(
         await demo.invoke({
           tool: requiredString(input, 'tool', 200),

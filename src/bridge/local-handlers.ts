@@ -4,7 +4,7 @@
 import type { Handlers } from '../shared/index.ts';
 import { localConnectorDto as dto } from '../engine/dto/use-case-dto.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { idOf, objectInput, onlyKeys } from './validate.ts';
+import { idOf, inputOf, objectInput } from './validate.ts';
 import { validationError } from './errors.ts';
 
 type LocalHandlers = Pick<
@@ -19,8 +19,7 @@ export function localHandlers(ctx: HandlerContext): LocalHandlers {
     'local:list': () => local.list().map(dto),
     'local:get-schema': () => local.schema() as ReturnType<Handlers['local:get-schema']>,
     'local:save': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['id', 'definition'], 'local:save');
+      const input = inputOf(raw, 'local:save', ['id', 'definition']);
       if (input.definition === undefined) throw validationError('definition is required', 'definition');
       return dto(await local.save(input.id === undefined ? undefined : idOf(input), input.definition));
     },

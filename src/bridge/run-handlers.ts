@@ -6,7 +6,7 @@ import { conformanceDto } from '../engine/dto/use-case-dto.ts';
 import { parseLoadInput } from '../engine/runs/load-input.ts';
 import { resolveTarget } from './console-send.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { objectInput, oneOf, onlyKeys, optionalInteger, requiredString } from './validate.ts';
+import { inputOf, objectInput, oneOf, optionalInteger, requiredString } from './validate.ts';
 import type { Obj } from './validate.ts';
 
 type RunHandlers = Pick<
@@ -23,8 +23,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
   return {
     'conformance:run': async (raw) => {
       runs.assertOpen();
-      const input = objectInput(raw);
-      onlyKeys(input, ['runId', 'target', 'skewSeconds', 'timeoutMs'], 'conformance:run');
+      const input = inputOf(raw, 'conformance:run', ['runId', 'target', 'skewSeconds', 'timeoutMs']);
       const { runId, report } = await runs.conformance({
         target: resolveTarget(ctx, input.target),
         skewSeconds: optionalInteger(input, 'skewSeconds', 0, 86_400),
@@ -39,8 +38,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
     'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', runId(raw)) }),
 
     'conformance:export': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['runId', 'format'], 'conformance:export');
+      const input = inputOf(raw, 'conformance:export', ['runId', 'format']);
       return runs.exportConformance(runId(input), oneOf(input, 'format', ['json', 'junit'] as const)!);
     },
 

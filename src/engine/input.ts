@@ -118,3 +118,15 @@ export function definedOnly<T extends object>(fields: T): { [K in keyof T]?: Exc
     [K in keyof T]?: Exclude<T[K], undefined>;
   };
 }
+
+/** A method's input: a JSON object holding only `fields` (absent reads as {} when `optional`). */
+export function inputOf(
+  raw: unknown,
+  method: string,
+  fields: readonly string[],
+  options: { optional?: boolean } = {},
+): Obj {
+  const input = objectInput(raw, 'the input', options);
+  onlyKeys(input, fields, method);
+  return input;
+}
