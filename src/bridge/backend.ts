@@ -11,7 +11,7 @@ import type { Dispatch } from './dispatch.ts';
 import { EventHub } from './event-hub.ts';
 import { TOKEN_HEADER, guardFor, newToken, refusalOf } from './http-guard.ts';
 import { createHandlers } from './handlers.ts';
-import { hostRequestDto } from './host-dto.ts';
+import { hostRequestDto } from '../engine/dto/host-request-dto.ts';
 
 export interface BackendOptions {
   dataDir: string;

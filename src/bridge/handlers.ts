@@ -2,7 +2,14 @@
 // its input again, calling the engine (its platform or a use-case), and answering the DTOs of src/shared.
 
 import type { ConnectionInput, Handlers } from '../shared/index.ts';
-import { businessToolDto, connectionDto, orgEventDto, syncReportDto, testReportDto } from './dto.ts';
+import {
+  businessToolDto,
+  connectionDto,
+  orgDto,
+  orgEventDto,
+  syncReportDto,
+  testReportDto,
+} from '../engine/dto/contract-dto.ts';
 import { consoleSend } from './console-send.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { historyFileHandlers } from './history-file-handlers.ts';
@@ -10,7 +17,7 @@ import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { idOf, objectInput, oneOf, onlyKeys, optionalString } from './validate.ts';
+import { definedOnly, idOf, objectInput, oneOf, onlyKeys, optionalString, inputOf } from './validate.ts';
 import type { Obj } from './validate.ts';
 import { validationError } from './errors.ts';
 
@@ -20,7 +27,12 @@ const CONNECTION_FIELDS = ['name', 'webhook_url', 'signing_secret', 'enabled', '
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { platform } = ctx.engine;
-  const changed = (id: string) => ctx.hub?.emit('connections:changed', { id });
+  const id = (raw: unknown) => idOf(objectInput(raw));
+  /** Tells every UI which connection changed, then answers `value`. */
+  const changed = <T>(connectionId: string, value: T): T => {
+    ctx.hub?.emit('connections:changed', { id: connectionId });
+    return value;
+  };
 
   return {
     'app:get-info': () => ({
@@ -37,72 +49,43 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'workspaces:list': () => platform.workspaces.list().map((w) => ({ id: w.id, name: w.name })),
 
     'connections:list': () => platform.connections.list().map(connectionDto),
-
     'connections:create': async (raw) => {
       const created = await platform.connections.create(connectionInput(raw));
-      changed(created.id);
-      return connectionDto(created);
+      return changed(created.id, connectionDto(created));
     },
-
     'connections:update': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['id', 'changes'], 'connections:update');
+      const input = inputOf(raw, 'connections:update', ['id', 'changes']);
       const id = idOf(input);
-      const updated = await platform.connections.update(id, connectionInput(input.changes, 'changes'));
-      changed(id);
-      return connectionDto(updated);
+      const changes = connectionInput(input.changes, 'changes');
+      return changed(id, connectionDto(await platform.connections.update(id, changes)));
     },
-
-    'connections:rotate-secret': async (raw) => {
-      const id = idOf(objectInput(raw));
-      // An empty secret asks the registry to generate a fresh whsec_ one (decisions.md 3).
-      const updated = await platform.connections.update(id, { signing_secret: '' });
-      changed(id);
-      return connectionDto(updated);
-    },
-
+    // An empty secret asks the registry to generate a fresh whsec_ one (decisions.md 3).
+    'connections:rotate-secret': async (raw) =>
+      changed(id(raw), connectionDto(await platform.connections.update(id(raw), { signing_secret: '' }))),
     'connections:delete': (raw) => {
-      const id = idOf(objectInput(raw));
-      platform.connections.remove(id);
-      changed(id);
-      return { deleted: true as const };
+      platform.connections.remove(id(raw));
+      return changed(id(raw), { deleted: true as const });
     },
-
-    'connections:test': async (raw) => {
-      const id = idOf(objectInput(raw));
-      const report = await platform.connections.test(id);
-      changed(id);
-      return testReportDto(report);
-    },
-
+    'connections:test': async (raw) =>
+      changed(id(raw), testReportDto(await platform.connections.test(id(raw)))),
     'connections:sync-tools': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['id', 'workspaceId'], 'connections:sync-tools');
-      const id = idOf(input);
+      const input = inputOf(raw, 'connections:sync-tools', ['id', 'workspaceId']);
       const workspaceId = input.workspaceId === null ? null : optionalString(input, 'workspaceId', 200);
-      const report = await platform.connections.syncTools(
-        id,
-        workspaceId === undefined ? {} : { workspaceId },
-      );
-      changed(id);
-      return syncReportDto(report);
+      const options = workspaceId === undefined ? {} : { workspaceId };
+      return changed(idOf(input), syncReportDto(await platform.connections.syncTools(idOf(input), options)));
     },
-
     'connections:get-flows': (raw) => {
-      const flows = platform.connections.flows(idOf(objectInput(raw)));
+      const flows = platform.connections.flows(id(raw));
       return { version: flows.version, items: flows.items.map((i) => ({ ...i })) };
     },
-
-    'connections:list-events': (raw) => platform.connections.events(idOf(objectInput(raw))).map(orgEventDto),
+    'connections:list-events': (raw) => platform.connections.events(id(raw)).map(orgEventDto),
 
     'tools:list': (raw) => {
-      const input = objectInput(raw, 'the input', { optional: true });
-      onlyKeys(input, ['workspaceId', 'connectionId'], 'tools:list');
-      const filter: { workspaceId?: string; connectionId?: string } = {};
-      const workspaceId = optionalString(input, 'workspaceId', 200);
-      const connectionId = optionalString(input, 'connectionId', 200);
-      if (workspaceId !== undefined) filter.workspaceId = workspaceId;
-      if (connectionId !== undefined) filter.connectionId = connectionId;
+      const input = inputOf(raw, 'tools:list', ['workspaceId', 'connectionId'], { optional: true });
+      const filter = definedOnly({
+        workspaceId: optionalString(input, 'workspaceId', 200),
+        connectionId: optionalString(input, 'connectionId', 200),
+      });
       return platform.businessTools.list(filter).map(businessToolDto);
     },
 
@@ -114,10 +97,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...runHandlers(ctx),
     ...demoHandlers(ctx),
   };
-}
-
-function orgDto(o: { id: string; name: string; plan: 'free' | 'premium' }) {
-  return { id: o.id, name: o.name, plan: o.plan };
 }
 
 /** The contract's ConnectionInput only; the registry then applies its own full validation. */

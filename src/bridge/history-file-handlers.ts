@@ -2,7 +2,6 @@
 // (HAR or JSON) of a selection, the import; plus the retention limits. Each validates, then calls the engine.
 
 import type { Handlers } from '../shared/index.ts';
-import type { HistoryRetentionDto } from '../shared/history.ts';
 import {
   MAX_EXPORT,
   curlCommand,
@@ -10,6 +9,7 @@ import {
   harOfExchanges,
   importHistory,
 } from '../engine/index.ts';
+import { retentionDto as retentionOf } from '../engine/dto/use-case-dto.ts';
 import { validationError } from './errors.ts';
 import { exchangeOrThrow } from './exchange-detail.ts';
 import type { HandlerContext } from './handler-context.ts';
@@ -17,9 +17,9 @@ import { filterOf } from './history-handlers.ts';
 import {
   MAX_EXCHANGE_ID,
   exchangeIds,
+  inputOf,
   objectInput,
   oneOf,
-  onlyKeys,
   optionalBoolean,
   optionalInteger,
   optionalString,
@@ -40,11 +40,7 @@ type FileHandlers = Pick<
 
 export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
   const { history, retention } = ctx.engine;
-  const retentionDto = (): HistoryRetentionDto => ({
-    ...retention.settings(),
-    total: history.count(),
-    lastPrune: retention.last ? { ...retention.last } : null,
-  });
+  const retentionDto = () => retentionOf(history, retention);
 
   return {
     'history:export-curl': (raw) => {
@@ -62,8 +58,7 @@ export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
     },
 
     'history:export': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['ids', 'filter', 'format', 'includeSecrets'], 'history:export');
+      const input = inputOf(raw, 'history:export', ['ids', 'filter', 'format', 'includeSecrets']);
       return exportFromHistory(ctx.engine, {
         ids: exchangeIds(input, 'ids', MAX_EXPORT, { optional: true }),
         filter: filterOf(input),
@@ -74,8 +69,7 @@ export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
     },
 
     'history:import': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['content', 'fileName'], 'history:import');
+      const input = inputOf(raw, 'history:import', ['content', 'fileName']);
       optionalString(input, 'fileName', 500);
       if (typeof input.content !== 'string')
         throw validationError('content must be the text of a .har or .json file', 'content');
@@ -85,8 +79,7 @@ export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
     'history:get-retention': () => retentionDto(),
 
     'history:set-retention': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['maxCount', 'maxAgeDays'], 'history:set-retention');
+      const input = inputOf(raw, 'history:set-retention', ['maxCount', 'maxAgeDays']);
       const limit = (field: string, max: number) =>
         input[field] === null ? null : (optionalInteger(input, field, 1, max) ?? null);
       await retention.save({

@@ -1,12 +1,11 @@
-// `history:replay` at the bridge: finds the recorded exchange, calls the engine's replay use-case
-// (src/engine/replay.ts) and maps the new History row to the contract's DTO.
+// `history:replay` at the bridge: the engine's replay use-case (src/engine/replay.ts) on the
+// recorded exchange, its new History row mapped to the contract's DTO.
 
 import { replayExchange as replay } from '../engine/replay.ts';
 import type { ReplayMode } from '../engine/replay.ts';
 import type { ExchangeDetailDto } from '../shared/index.ts';
 import { callDeps } from './console-send.ts';
-import { detailDto } from './dto.ts';
-import { diagnosisOf, exchangeOrThrow } from './exchange-detail.ts';
+import { detailOf, exchangeOrThrow } from './exchange-detail.ts';
 import type { HandlerContext } from './handler-context.ts';
 
 export type { ReplayMode } from '../engine/replay.ts';
@@ -16,6 +15,5 @@ export async function replayExchange(
   id: number,
   mode: ReplayMode,
 ): Promise<ExchangeDetailDto> {
-  const e = await replay(callDeps(ctx), exchangeOrThrow(ctx, id), mode);
-  return detailDto(e, diagnosisOf(ctx, e));
+  return detailOf(ctx, await replay(callDeps(ctx), exchangeOrThrow(ctx, id), mode));
 }

@@ -1,10 +1,10 @@
-// The local connector methods of the contract: validate, call the engine's LocalConnectors, and
-// answer the LocalConnectorDto of src/shared.
+// The local connector methods of the contract: check the input, call the engine's LocalConnectors,
+// answer its LocalConnectorDto (src/engine/dto/use-case-dto.ts).
 
-import type { Handlers, LocalConnectorDto } from '../shared/index.ts';
-import type { LocalConnectorView } from '../engine/index.ts';
+import type { Handlers } from '../shared/index.ts';
+import { localConnectorDto as dto } from '../engine/dto/use-case-dto.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { idOf, objectInput, onlyKeys } from './validate.ts';
+import { idOf, inputOf, objectInput } from './validate.ts';
 import { validationError } from './errors.ts';
 
 type LocalHandlers = Pick<
@@ -12,38 +12,22 @@ type LocalHandlers = Pick<
   'local:list' | 'local:get-schema' | 'local:save' | 'local:delete' | 'local:start' | 'local:stop'
 >;
 
-function localConnectorDto(v: LocalConnectorView): LocalConnectorDto {
-  return {
-    id: v.id,
-    name: v.name,
-    running: v.running,
-    url: v.url,
-    port: v.port,
-    definition: { ...v.definition } as Record<string, unknown>,
-    updated_at: new Date(v.updatedAt).toISOString(),
-  };
-}
-
 export function localHandlers(ctx: HandlerContext): LocalHandlers {
   const local = ctx.engine.localConnectors;
+  const id = (raw: unknown) => idOf(objectInput(raw));
   return {
-    'local:list': () => local.list().map(localConnectorDto),
+    'local:list': () => local.list().map(dto),
     'local:get-schema': () => local.schema() as ReturnType<Handlers['local:get-schema']>,
-
     'local:save': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['id', 'definition'], 'local:save');
+      const input = inputOf(raw, 'local:save', ['id', 'definition']);
       if (input.definition === undefined) throw validationError('definition is required', 'definition');
-      const id = input.id === undefined ? undefined : idOf(input);
-      return localConnectorDto(await local.save(id, input.definition));
+      return dto(await local.save(input.id === undefined ? undefined : idOf(input), input.definition));
     },
-
     'local:delete': async (raw) => {
-      await local.remove(idOf(objectInput(raw)));
+      await local.remove(id(raw));
       return { deleted: true as const };
     },
-
-    'local:start': async (raw) => localConnectorDto(await local.start(idOf(objectInput(raw)))),
-    'local:stop': async (raw) => localConnectorDto(await local.stop(idOf(objectInput(raw)))),
+    'local:start': async (raw) => dto(await local.start(id(raw))),
+    'local:stop': async (raw) => dto(await local.stop(id(raw))),
   };
 }

@@ -1,14 +1,13 @@
-// The long runs of the contract: validate, resolve the target, run it in the engine's Runs with
-// progress pushed as events carrying the run id, and answer the final report's DTO.
+// The long runs of the contract: the engine checks the input and resolves the target, its Runs
+// run it with progress pushed as events carrying the run id, and the final report crosses as a DTO.
 
-import type { ConformanceReport } from '../conformance/index.ts';
-import type { ConformanceReportDto, Handlers } from '../shared/index.ts';
-import type { RunTarget } from '../engine/index.ts';
+import type { Handlers } from '../shared/index.ts';
+import { conformanceDto } from '../engine/dto/use-case-dto.ts';
+import { parseLoadInput } from '../engine/runs/load-input.ts';
 import { resolveTarget } from './console-send.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { objectInput, oneOf, onlyKeys, optionalInteger, requiredString } from './validate.ts';
+import { inputOf, objectInput, oneOf, optionalInteger, requiredString } from './validate.ts';
 import type { Obj } from './validate.ts';
-import { parseLoadInput } from './run-input.ts';
 
 type RunHandlers = Pick<
   Handlers,
@@ -17,22 +16,16 @@ type RunHandlers = Pick<
 
 export function runHandlers(ctx: HandlerContext): RunHandlers {
   const { runs } = ctx.engine;
-  const target = (input: Obj): RunTarget => {
-    const t = objectInput(input.target, 'target');
-    oneOf(t, 'kind', ['connection', 'local', 'url'] as const);
-    return resolveTarget(ctx, t);
-  };
   const runIdOf = (input: Obj) =>
     input.runId === undefined ? undefined : requiredString(input, 'runId', 64);
-  const cancelled = (raw: unknown) => requiredString(objectInput(raw), 'runId', 64);
+  const runId = (raw: unknown) => requiredString(objectInput(raw), 'runId', 64);
 
   return {
     'conformance:run': async (raw) => {
       runs.assertOpen();
-      const input = objectInput(raw);
-      onlyKeys(input, ['runId', 'target', 'skewSeconds', 'timeoutMs'], 'conformance:run');
+      const input = inputOf(raw, 'conformance:run', ['runId', 'target', 'skewSeconds', 'timeoutMs']);
       const { runId, report } = await runs.conformance({
-        target: target(input),
+        target: resolveTarget(ctx, input.target),
         skewSeconds: optionalInteger(input, 'skewSeconds', 0, 86_400),
         timeoutMs: optionalInteger(input, 'timeoutMs', 100, 60_000),
         runId: runIdOf(input),
@@ -42,13 +35,11 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       return conformanceDto(runId, report);
     },
 
-    'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', cancelled(raw)) }),
+    'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', runId(raw)) }),
 
     'conformance:export': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['runId', 'format'], 'conformance:export');
-      const runId = requiredString(input, 'runId', 64);
-      return runs.exportConformance(runId, oneOf(input, 'format', ['json', 'junit'] as const)!);
+      const input = inputOf(raw, 'conformance:export', ['runId', 'format']);
+      return runs.exportConformance(runId(input), oneOf(input, 'format', ['json', 'junit'] as const)!);
     },
 
     'load:run': async (raw) => {
@@ -57,7 +48,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       const parsed = parseLoadInput(input);
       const { runId, report, aborted } = await runs.load({
         ...parsed,
-        target: target(input),
+        target: resolveTarget(ctx, input.target),
         runId: runIdOf(input),
         onProgress: (id, p) =>
           ctx.hub?.emit('load:progress', {
@@ -72,15 +63,6 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       return { runId, ...report, aborted };
     },
 
-    'load:cancel': (raw) => ({ cancelled: runs.cancel('load', cancelled(raw)) }),
+    'load:cancel': (raw) => ({ cancelled: runs.cancel('load', runId(raw)) }),
   };
-}
-
-function conformanceDto(runId: string, report: ConformanceReport): ConformanceReportDto {
-  // Every check got no HTTP answer at all: say so plainly rather than grade silence.
-  const unreachable =
-    report.checks.length > 0 && report.checks.every((c) => c.received?.status == null)
-      ? (report.checks.find((c) => c.received?.error)?.received?.error?.message ?? 'no answer')
-      : null;
-  return { runId, ...report, unreachable };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS, PROTOCOL_VERSION } from '../protoco
 import type { ConnectorHost } from '../connector/host/index.ts';
 import type { CallTarget, Platform } from '../platform/index.ts';
 import type { History } from '../store/history.ts';
+import { httpUrl, idOf, objectInput, oneOf, requiredString } from './input.ts';
 
 /** Default timeout of a call to a local connector or a typed URL (connections carry their own). */
 export const AD_HOC_TIMEOUT_MS = 30_000;
@@ -53,6 +54,18 @@ function resolved(
   receiver = DEFAULT_RECEIVER,
 ): ResolvedTarget {
   return { ...target, ...receiver, receiver };
+}
+
+/** The `{kind, ...}` target of the console, conformance and load forms, checked. */
+export function parseTargetRef(raw: unknown): TargetRef {
+  const t = objectInput(raw, 'target');
+  const kind = oneOf(t, 'kind', ['connection', 'local', 'url'] as const)!;
+  if (kind !== 'url') return { kind, id: idOf(t) };
+  return {
+    kind,
+    url: httpUrl(requiredString(t, 'url'), 'target.url'),
+    secret: requiredString(t, 'secret', 1024),
+  };
 }
 
 export function resolveCallTarget(deps: CallDeps, ref: TargetRef): ResolvedTarget {

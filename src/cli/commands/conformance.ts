@@ -15,6 +15,7 @@ import {
   toJunit,
 } from '../../conformance/index.ts';
 import type { ConformanceReport } from '../../conformance/index.ts';
+import { unreachableReason } from '../../engine/runs/unreachable.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { parseHttpUrl, parseInteger, requireSecret, requireUrl } from '../options.ts';
 import { out } from '../render.ts';
@@ -103,13 +104,10 @@ export function registerConformanceCommand(program: Command): void {
       const text = render(report, flags.reporter);
       if (flags.output !== undefined) await writeReport(flags.output, text);
       else if (flags.reporter !== 'pretty') process.stdout.write(text);
-      const unreachable = report.checks
-        .map((c) => c.received)
-        .find((r) => r && r.status === null && r.error?.code === 'connect_error');
-      if (unreachable && report.checks.every((c) => c.received?.status == null))
-        throw new CheckFailedError(
-          `no answer from ${url}: ${unreachable.error!.message}; is the connector running?`,
-        );
+      // The same "nothing answered" the app reports, from the engine; a refused connection says why.
+      const unreachable = unreachableReason(report);
+      if (unreachable && report.checks.some((c) => c.received?.error?.code === 'connect_error'))
+        throw new CheckFailedError(`no answer from ${url}: ${unreachable}; is the connector running?`);
       if (!report.summary.conformant) process.exitCode = 1;
     });
 }

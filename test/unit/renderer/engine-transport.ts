@@ -6,7 +6,7 @@ import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
 import { EventHub } from '../../../src/bridge/event-hub.ts';
-import { hostRequestDto } from '../../../src/bridge/host-dto.ts';
+import { hostRequestDto } from '../../../src/engine/dto/host-request-dto.ts';
 import type { HostRequestEvent } from '../../../src/connector/host/index.ts';
 import type { ApiClient, EventName, Events, Result } from '../../../src/shared/index.ts';
 import { setApiClient } from '../../../src/renderer/src/api/client.ts';

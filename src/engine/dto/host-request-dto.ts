@@ -1,8 +1,8 @@
 // A local connector's live request event -> the 'host:request' payload of the contract: the row
 // the request log draws, and one verdict line ("invalid_signature: signature_mismatch — ...").
 
-import type { HostRequestEvent } from '../connector/host/index.ts';
-import type { HostRequestEventDto } from '../shared/index.ts';
+import type { HostRequestEvent } from '../../connector/host/index.ts';
+import type { HostRequestEventDto } from '../../shared/index.ts';
 
 export function hostRequestDto(e: HostRequestEvent): HostRequestEventDto {
   return {

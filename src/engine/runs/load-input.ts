@@ -1,11 +1,11 @@
 // Checks of a `load:run` input at the bridge: the request, how hard and how long (capped by the
 // guard rails of src/shared LOAD_LIMITS), and the thresholds, checked by the parser `ctb load` uses too.
 
-import type { LoadRequestSpec } from '../load/index.ts';
-import { LOAD_LIMITS, ThresholdError, parseThreshold } from '../shared/index.ts';
-import { validationError } from './errors.ts';
-import { objectInput, oneOf, onlyKeys, optionalBoolean, optionalObject, requiredString } from './validate.ts';
-import type { Obj } from './validate.ts';
+import type { LoadRequestSpec } from '../../load/index.ts';
+import { LOAD_LIMITS, ThresholdError, parseThreshold } from '../../shared/index.ts';
+import { validationError } from '../errors.ts';
+import { objectInput, oneOf, onlyKeys, optionalBoolean, optionalObject, requiredString } from '../input.ts';
+import type { Obj } from '../input.ts';
 
 export interface ParsedLoadInput {
   request: LoadRequestSpec;

@@ -1,8 +1,8 @@
 // Compile-time proof that every DTO of src/shared still mirrors the core type it is made from:
 // drift is a type error here (npm run typecheck), not a cast that hides it. Nothing here runs.
 
-import type * as Dto from '../shared/index.ts';
-import type { HistoryRetentionInput } from '../shared/history.ts';
+import type * as Dto from '../../shared/index.ts';
+import type { HistoryRetentionInput } from '../../shared/history.ts';
 import type {
   BusinessTool,
   ConnectionStatus,
@@ -14,13 +14,13 @@ import type {
   SyncReport,
   TestReport,
   Workspace,
-} from '../platform/index.ts';
-import type { Faults } from '../client/faults.ts';
-import type { Diagnosis, MatchedCause, RequestType, ToolDefinition } from '../protocol/index.ts';
-import type { Exchange, ExchangeSummary, HistoryFilter, HistoryPage } from '../store/history.ts';
-import type { CheckLevel, CheckOutcome, CheckResult, ConformanceReport } from '../conformance/index.ts';
-import type { RetentionSettings } from '../engine/history/retention.ts';
-import type { LoadProgress, LoadReport, LoadRequestSpec, TimelinePoint } from '../load/index.ts';
+} from '../../platform/index.ts';
+import type { Faults } from '../../client/faults.ts';
+import type { Diagnosis, MatchedCause, RequestType, ToolDefinition } from '../../protocol/index.ts';
+import type { Exchange, ExchangeSummary, HistoryFilter, HistoryPage } from '../../store/history.ts';
+import type { CheckLevel, CheckOutcome, CheckResult, ConformanceReport } from '../../conformance/index.ts';
+import type { RetentionSettings } from '../history/retention.ts';
+import type { LoadProgress, LoadReport, LoadRequestSpec, TimelinePoint } from '../../load/index.ts';
 
 /** Flattens intersections so `Omit<A, 'x'> & { x: T }` compares as the object it describes. */
 type Flat<T> = { [K in keyof T]: T[K] };
