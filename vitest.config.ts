@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
+    // A run-scoped folder so the packaging and SDK tests pack and install the packages once per run.
+    globalSetup: ['test/integration/packaging/shared-install-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Two cores on CI machines: two workers keep suites parallel without starving servers under test.

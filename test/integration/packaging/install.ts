@@ -1,5 +1,5 @@
-// Packs the root package (and packages/sdk when that folder exists) with `npm pack`, the way a
-// release is made, and installs the tarballs together into a fresh folder, as if both were published.
+// Packs the root package and packages/sdk with `npm pack`, the way a release is made, and installs the
+// tarballs together into a fresh project as if both were published: once per test run, shared.
 
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 
 const run = promisify(execFile);
 export const REPO = resolve(import.meta.dirname, '../../..');
@@ -71,40 +72,87 @@ export async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export interface Installed {
-  /** The temporary folder holding the tarballs and the project: removed after the tests. */
+  /** The folder holding the tarballs and the project; removed when the test run ends. */
   work: string;
-  /** The fresh project folder holding node_modules. */
+  /** The fresh customer project: both tarballs, plus express and fastify from the registry. */
   project: string;
   /** node_modules/connector-testbench. */
   packageDir: string;
+  /** node_modules/@connector-testbench/sdk. */
+  sdkDir: string;
   /** The `ctb` that npm linked into node_modules/.bin. */
   bin: string;
   tarballs: string[];
 }
 
-export async function packAndInstall(): Promise<Installed> {
-  const work = await mkdtemp(join(tmpdir(), 'ctb-pack-'));
+async function packAndInstallInto(work: string): Promise<Installed> {
   const sdk = join(REPO, 'packages/sdk');
-  const tarballs = await withBuildLock(async () => [
-    await pack(REPO, work),
-    ...(existsSync(join(sdk, 'package.json')) ? [await pack(sdk, work)] : []),
-  ]);
+  const tarballs = await withBuildLock(async () => [await pack(REPO, work), await pack(sdk, work)]);
 
   const project = join(work, 'project');
-  await run('mkdir', [project]);
+  await mkdir(project);
   await writeFile(
     join(project, 'package.json'),
     JSON.stringify({ name: 'ctb-install-check', version: '1.0.0', private: true }),
   );
-  // One command: npm satisfies the root's SDK range with the SDK tarball beside it.
-  await npm(['install', '--no-audit', '--prefer-offline', ...tarballs], project);
+  // One command, as a customer's project would: npm satisfies the root's `^0.1.0` SDK range with
+  // the SDK tarball beside it, and the web frameworks come from the registry like any dependency.
+  await npm(['install', '--no-audit', '--prefer-offline', ...tarballs, 'express@^5', 'fastify@^5'], project);
   return {
     work,
     project,
     packageDir: join(project, 'node_modules/connector-testbench'),
+    sdkDir: join(project, 'node_modules/@connector-testbench/sdk'),
     bin: join(project, 'node_modules/.bin/ctb'),
     tarballs,
   };
+}
+
+/** The run's shared folder (see shared-install-setup.ts), or undefined outside that setup. */
+function runFolder(): string | undefined {
+  try {
+    return inject('ctbInstallFolder') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Packs both packages and installs them once per test run, whichever test file asks first; the
+ * others wait for that install and share it (a pack and install costs a minute or two here).
+ * Each caller writes its own files into a folder of its own inside `project`.
+ * `release` removes the install only when this file made it outside the shared setup.
+ */
+export async function packAndInstall(): Promise<Installed & { release(): Promise<void> }> {
+  const shared = runFolder();
+  if (!shared) {
+    const work = await mkdtemp(join(tmpdir(), 'ctb-pack-'));
+    const installed = await packAndInstallInto(work);
+    return { ...installed, release: () => rm(work, { recursive: true, force: true }) };
+  }
+  const done = join(shared, 'installed.json');
+  const lock = join(shared, 'lock');
+  for (;;) {
+    if (existsSync(done)) {
+      const installed = JSON.parse(await readFile(done, 'utf8')) as Installed;
+      return { ...installed, release: async () => {} };
+    }
+    try {
+      await mkdir(lock);
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        const work = await mkdtemp(join(shared, 'work-'));
+        await writeFile(done, JSON.stringify(await packAndInstallInto(work)));
+      }
+    } finally {
+      // A failed install leaves no installed.json: the next waiter tries again and reports its own error.
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 /** Every file under `dir`, relative to it, with forward slashes (node_modules left out unless asked). */

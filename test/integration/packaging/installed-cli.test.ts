@@ -4,14 +4,14 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, packAndInstall, ROOT_VERSION } from './install.ts';
 import type { Installed } from './install.ts';
 
-let installed: Installed;
+let installed: Installed & { release(): Promise<void> };
 const servers: ChildProcessWithoutNullStreams[] = [];
 
 function env(): NodeJS.ProcessEnv {
@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
   // The install holds every dependency: tens of megabytes per run.
-  if (installed) await rm(installed.work, { recursive: true, force: true });
+  await installed?.release();
 });
 
 // Servers start and conformance runs in child processes: slow on a busy two-core machine.
@@ -122,6 +122,15 @@ describe('the installed ctb package', { timeout: 60_000 }, () => {
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     expect(stderr).toBe('');
     expect([0, 141]).toContain(code);
+  });
+
+  it('depends on the SDK by a version range, the way the registry resolves it', async () => {
+    const manifest = JSON.parse(await readFile(join(installed.packageDir, 'package.json'), 'utf8'));
+    expect(manifest.dependencies['@connector-testbench/sdk']).toBe('^0.1.0');
+    const sdk = JSON.parse(await readFile(join(installed.sdkDir, 'package.json'), 'utf8'));
+    expect(sdk.version).toMatch(/^0\.1\.\d+$/);
+    // A real folder from the tarball, not a link back into the workspace.
+    expect((await lstat(installed.sdkDir)).isSymbolicLink()).toBe(false);
   });
 
   it('has no src/ folder, so bin/ctb.js can only have run the build', () => {

@@ -1,24 +1,24 @@
-// Packs the SDK the way it is published (npm pack, prepare builds it) and installs the tarball in
-// a fresh temporary project, so tests load exactly what a customer's `npm install` gives.
+// The SDK the way it is published (npm pack, its prepack builds it), installed from the tarball in a
+// fresh temporary project (the run's shared one), so tests load exactly what `npm install` gives.
 
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type * as SdkModule from '@connector-testbench/sdk';
+import { packAndInstall, REPO } from '../packaging/install.ts';
 
 const run = promisify(execFile);
-export const REPO = resolve(import.meta.dirname, '../../..');
-const SDK_DIR = join(REPO, 'packages/sdk');
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+export { REPO };
 
 export type Sdk = typeof SdkModule;
 
 export interface PackedSdk {
-  /** The temporary project the tarball is installed in. */
+  /** A folder of its own inside the temporary project the tarballs are installed in. */
   dir: string;
+  /** The installed package's folder. */
+  sdkDir: string;
   /** The package's ESM entry, loaded the way `import` resolves it in that project. */
   esm: Sdk;
   /** Writes `file` into the project, runs it with `node` (and `flags`), and returns its stdout. */
@@ -27,41 +27,35 @@ export interface PackedSdk {
 }
 
 export async function installPackedSdk(): Promise<PackedSdk> {
-  const dir = await mkdtemp(join(tmpdir(), 'ctb-sdk-pack-'));
+  // The run's shared pack and install of both packages (the SDK's prepack builds dist/ first).
+  const installed = await packAndInstall();
   try {
-    const packDir = join(dir, 'pack');
-    await mkdir(packDir);
-    // `prepare` builds dist/ before packing, as it does for a publish.
-    await run(NPM, ['pack', '--silent', '--pack-destination', packDir], { cwd: SDK_DIR });
-    const tarball = (await readdir(packDir)).find((f) => f.endsWith('.tgz'));
-    if (!tarball) throw new Error(`npm pack left no tarball in ${packDir}`);
-    const app = join(dir, 'app');
-    await mkdir(app);
+    // A folder of this file's own inside the project: node and tsc resolve the SDK by walking up.
+    // Its package.json has no "type", so .ts and .js files here are CommonJS, as in many projects.
+    const app = await mkdtemp(join(installed.project, 'sdk-consumer-'));
     await writeFile(join(app, 'package.json'), '{ "name": "sdk-consumer", "private": true }\n');
-    await run(
-      NPM,
-      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(packDir, tarball)],
-      { cwd: app },
-    );
     // Read from the installed manifest, not resolved: this test process may run with extra
     // export conditions of its own (the workspace's source condition among them).
-    const installed = join(app, 'node_modules/@connector-testbench/sdk');
-    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(await readFile(join(installed.sdkDir, 'package.json'), 'utf8'));
     const esm = (await import(
-      pathToFileURL(join(installed, manifest.exports['.'].import.default)).href
+      pathToFileURL(join(installed.sdkDir, manifest.exports['.'].import.default)).href
     )) as Sdk;
     return {
       dir: app,
+      sdkDir: installed.sdkDir,
       esm,
       async node(file, source, flags = []) {
         await writeFile(join(app, file), source);
         const { stdout } = await run(process.execPath, [...flags, file], { cwd: app });
         return stdout;
       },
-      cleanup: () => rm(dir, { recursive: true, force: true }),
+      cleanup: async () => {
+        await rm(app, { recursive: true, force: true });
+        await installed.release();
+      },
     };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await installed.release();
     throw error;
   }
 }

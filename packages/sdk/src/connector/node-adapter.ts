@@ -76,16 +76,17 @@ export function nodeHandler(
       answer(core, input, res);
       return;
     }
+    // Before the body-parser check: a body-parser refusing an oversized body (Express's 413 handed
+    // on to this handler) still gets the protocol's payload_too_large, not raw_body_unavailable.
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
+      answerEarly(core, input, res, endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
+      return;
+    }
     if (endpoint && bodyAlreadyRead(req)) {
       const response = rawBodyUnavailableResponse('a body parser read it first');
       warn(response.outcome.message!);
       answerEarly(core, input, res, response);
-      return;
-    }
-
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
-      answerEarly(core, input, res, endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
       return;
     }
 
