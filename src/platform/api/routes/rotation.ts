@@ -73,7 +73,7 @@ export function registerRotationRoutes(app: FastifyInstance, ctx: ApiContext): v
           },
           additionalProperties: false,
         },
-        response: { 201: rotationStartSchema, ...errors(400, 401, 403, 404, 422) },
+        response: { 201: rotationStartSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>
@@ -87,7 +87,7 @@ export function registerRotationRoutes(app: FastifyInstance, ctx: ApiContext): v
       schema: {
         ...schemaBase,
         summary: 'End the rotation now: sign with the new secret and forget the previous one',
-        response: { 200: rotationSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: rotationSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => platform.connections.rotation.finish(request.params.id),
