@@ -16,6 +16,7 @@ import { historyFileHandlers } from './history-file-handlers.ts';
 import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
+import { rotationHandlers } from './rotation-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { definedOnly, idOf, objectInput, oneOf, onlyKeys, optionalString, inputOf } from './validate.ts';
 import type { Obj } from './validate.ts';
@@ -96,6 +97,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...localHandlers(ctx),
     ...runHandlers(ctx),
     ...demoHandlers(ctx),
+    ...rotationHandlers(ctx),
   };
 }
 

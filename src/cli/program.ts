@@ -98,6 +98,16 @@ export const FAMILIES: Family[] = [
     ],
     load: () => import('./commands/run.ts').then((m) => m.registerRunCommand),
   },
+  {
+    commands: [
+      summary(
+        'rotate',
+        'rotate the signing secret of a mock platform connection, with a grace period',
+        'rotate',
+      ),
+    ],
+    load: () => import('./commands/rotate.ts').then((m) => m.registerRotateCommands),
+  },
 ];
 
 /** The first word commander will dispatch on (root options and their values skipped; `help X` is X). */

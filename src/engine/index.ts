@@ -43,3 +43,14 @@ export { HostError, readDefinitionFile } from '../connector/host/index.ts';
 export { readDiagnosis } from '../client/index.ts';
 export type { ExchangeDiagnosis } from '../client/index.ts';
 export { scenarioRecorder } from './scenario-history.ts';
+// Secret rotation: the CLI steps and the app's guided rehearsal.
+export {
+  advanceRehearsal,
+  pingRehearsal,
+  rehearsalOf,
+  rotationErrorKind,
+  rotationStep,
+  startRehearsal,
+} from './rotation.ts';
+export type { RotationStep } from './rotation.ts';
+export type { RotationView } from '../platform/index.ts';

@@ -6,6 +6,7 @@ import { PlatformError } from './errors.ts';
 import { generateSigningSecret, newId } from './ids.ts';
 import { decryptSecret, encryptSecret } from './secrets.ts';
 import { checkUrl } from './ssrf.ts';
+import { inGrace } from './rotation.ts';
 import { parseConnectionInput } from './validate.ts';
 import type { ConnectionInput } from './validate.ts';
 import { DEFAULT_CONNECTOR_TIMEOUT_MS } from './manager.ts';
@@ -28,6 +29,9 @@ export interface ConnectionRow {
   name: string;
   webhook_url: string | null;
   secret_ciphertext: string | null;
+  /** Set by a rotation (rotation.ts): signed with until grace_ends_at. */
+  previous_secret_ciphertext: string | null;
+  grace_ends_at: string | null;
   enabled: number;
   status: ConnectionView['status'];
   last_tested_at: string | null;
@@ -53,7 +57,8 @@ export function connectionRegistry(ctx: PlatformContext) {
   // Every call goes through target(): read only what a call needs, never the synced tools JSON.
   const forCall = statement(
     db,
-    'SELECT id, name, webhook_url, secret_ciphertext, timeout_ms, workspace_id FROM sdk_connections WHERE id = ? AND org_id = ?',
+    `SELECT id, name, webhook_url, secret_ciphertext, previous_secret_ciphertext, grace_ends_at, timeout_ms, workspace_id
+      FROM sdk_connections WHERE id = ? AND org_id = ?`,
   );
   // Keyed by ciphertext, so a rotated secret (new ciphertext) can never be served stale.
   const plaintexts = new Map<string, string>();
@@ -203,7 +208,12 @@ export function connectionRegistry(ctx: PlatformContext) {
         set('ssrf_verdict', ssrf ? JSON.stringify(ssrf.stored) : null);
         set('pinned_address', ssrf?.pinned ?? null);
       }
-      if (secret !== undefined) set('secret_ciphertext', encryptSecret(secret, ctx.keys));
+      if (secret !== undefined) {
+        set('secret_ciphertext', encryptSecret(secret, ctx.keys));
+        // An explicit secret takes effect at once, as before rotation existed: no grace survives it.
+        set('previous_secret_ciphertext', null);
+        set('grace_ends_at', null);
+      }
       if (data.enabled !== undefined) set('enabled', data.enabled ? 1 : 0);
       if (data.workspace_id !== undefined) set('workspace_id', data.workspace_id);
       if (data.timeout_ms !== undefined) set('timeout_ms', data.timeout_ms);
@@ -239,7 +249,14 @@ export function connectionRegistry(ctx: PlatformContext) {
       const r = forCall.get(id, ctx.orgId) as
         | Pick<
             ConnectionRow,
-            'id' | 'name' | 'webhook_url' | 'secret_ciphertext' | 'timeout_ms' | 'workspace_id'
+            | 'id'
+            | 'name'
+            | 'webhook_url'
+            | 'secret_ciphertext'
+            | 'previous_secret_ciphertext'
+            | 'grace_ends_at'
+            | 'timeout_ms'
+            | 'workspace_id'
           >
         | undefined;
       if (!r) throw new PlatformError('not_found', `no connection with id "${String(id)}"`);
@@ -252,7 +269,12 @@ export function connectionRegistry(ctx: PlatformContext) {
       return {
         connectionId: r.id,
         url: r.webhook_url,
-        secret: reveal(r.secret_ciphertext!),
+        // During a rotation's grace the platform keeps signing with the previous secret (README deviations).
+        secret: reveal(
+          inGrace(r.previous_secret_ciphertext, r.grace_ends_at, iso(ctx))
+            ? r.previous_secret_ciphertext!
+            : r.secret_ciphertext!,
+        ),
         timeoutMs: r.timeout_ms,
         tenantId: ctx.orgId,
         workspaceId: workspaceId === undefined ? r.workspace_id : workspaceId,

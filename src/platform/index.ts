@@ -30,3 +30,5 @@ export { readToolList } from './tool-list.ts';
 export { generateSigningSecret } from './ids.ts';
 export { TIMEOUT_RANGE_MS } from './validate.ts';
 export type * from './types.ts';
+export { MAX_GRACE_SECONDS } from './rotation.ts';
+export type { RotationState, RotationView } from './rotation.ts';

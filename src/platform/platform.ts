@@ -23,6 +23,8 @@ import { eventService } from './events.ts';
 import { documentService } from './documents.ts';
 import { parseJsonColumn } from './context.ts';
 import type { PlatformContext } from './context.ts';
+import { rotationService } from './rotation.ts';
+import type { RotationService } from './rotation.ts';
 import type { OrgMetadata } from '../protocol/index.ts';
 import type {
   BusinessTool,
@@ -79,6 +81,8 @@ export interface Platform {
     /** What the manager needs to call this connection (decrypted secret included: never serialise it). */
     target(id: string, workspaceId?: string | null): ConnectionTarget;
     test(id: string): Promise<TestReport>;
+    /** Secret rotation with a grace period (rotation.ts). */
+    rotation: Pick<RotationService, 'start' | 'status' | 'finish'>;
     syncTools(id: string, options?: SyncOptions): Promise<SyncReport>;
     flows(id: string): FlowsView;
     events(id: string): OrgEventView[];
@@ -144,6 +148,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       secretOf: registry.secretOf,
       target: registry.target,
       test: (id) => testConnection(ctx, registry, id),
+      rotation: rotationService(ctx, registry),
       syncTools: (id, syncOptions) => syncTools(ctx, registry, id, syncOptions),
       flows: (id) => flowsOf(parseJsonColumn<OrgMetadata>(registry.row(id).metadata)),
       events: (id) => {

@@ -20,6 +20,7 @@ import type {
   WorkspaceDto,
 } from './types.ts';
 import type { Result } from './result.ts';
+import type { RehearsalDto, RehearsalStartInput } from './rotation.ts';
 import type {
   HistoryCountDto,
   HistoryExportDto,
@@ -99,6 +100,10 @@ export interface Methods {
   'demo:create-connection': [void, DemoStateDto];
   'demo:invoke': [DemoInvokeInput, DemoInvokeDto];
   'demo:reset': [void, DemoResetDto];
+  'rotation:get': [void, RehearsalDto | null];
+  'rotation:start': [RehearsalStartInput, RehearsalDto];
+  'rotation:advance': [void, RehearsalDto];
+  'rotation:ping': [void, RehearsalDto];
 }
 
 /** Event name -> payload pushed from the engine to every listening UI. */
@@ -160,6 +165,10 @@ export const METHOD_NAMES = [
   'demo:create-connection',
   'demo:invoke',
   'demo:reset',
+  'rotation:get',
+  'rotation:start',
+  'rotation:advance',
+  'rotation:ping',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_NAMES = [

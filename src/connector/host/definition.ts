@@ -107,6 +107,11 @@ export interface ConnectorDefinition {
   port: number;
   endpointPath: string;
   signingSecret: string;
+  /**
+   * Older secrets still accepted after signingSecret, during a rotation: the verification list is
+   * [signingSecret, ...previousSigningSecrets], current first, as the SDK takes it.
+   */
+  previousSigningSecrets?: string[];
   protocolVersion: string;
   maxTimestampSkewSeconds: number;
   maxBodyBytes: number;
@@ -145,6 +150,13 @@ export const SCRIPT_DEFAULTS = { timeoutMs: 1000, memoryMb: 32 } as const;
 /** Same shape as the platform's generated secrets (decisions.md 3). */
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('hex')}`;
+}
+
+/** Every secret the connector accepts, current first (what the SDK and the request log verify with). */
+export function acceptedSecrets(
+  def: Pick<ConnectorDefinition, 'signingSecret' | 'previousSigningSecrets'>,
+): string[] {
+  return [def.signingSecret, ...(def.previousSigningSecrets ?? [])];
 }
 
 /**

@@ -15,7 +15,10 @@ export function exportDefinition(
   options: ExportOptions = {},
 ): Record<string, unknown> {
   const copy: Record<string, unknown> = structuredClone(definition) as unknown as Record<string, unknown>;
-  if (!options.includeSecret) delete copy.signingSecret;
+  if (!options.includeSecret) {
+    delete copy.signingSecret;
+    delete copy.previousSigningSecrets;
+  }
   return copy;
 }
 

@@ -5,6 +5,7 @@ import { HEADER_TRACE_ID, explain, safeText } from '../../protocol/index.ts';
 import type { Diagnosis, SafeText } from '../../protocol/index.ts';
 import { exchangeDiagnosis } from '../../client/index.ts';
 import type { ExchangeInput, History } from '../../store/history.ts';
+import { acceptedSecrets } from './definition.ts';
 import type { ConnectorDefinition } from './definition.ts';
 import type { ScriptLog } from './script-runner.ts';
 import type { ServedExchange } from './server.ts';
@@ -63,7 +64,7 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
   // secret, window and version. Only requests the SDK verified carry a verification: the 404s of
   // other paths and the 413s have nothing to explain.
   const diagnosis = e.outcome?.verification
-    ? explain(e.body, e.headers, [def.signingSecret], {
+    ? explain(e.body, e.headers, acceptedSecrets(def), {
         // The arrival time, not now: a delayed or slow answer must not age the request in the log.
         now: e.arrivedAtSeconds,
         toleranceSeconds: def.maxTimestampSkewSeconds,

@@ -6,6 +6,7 @@ import { ConnectorConfigError, createConnector } from '../index.ts';
 import type { Connector } from '../index.ts';
 import { BehaviourEngine } from './behaviours.ts';
 import type { BuiltinTool } from './behaviours.ts';
+import { acceptedSecrets } from './definition.ts';
 import type { ConnectorDefinition } from './definition.ts';
 import { invalidDefinition } from './errors.ts';
 import { ScriptRunner } from './script-runner.ts';
@@ -28,7 +29,7 @@ export function buildRuntime(
   let connector: Connector;
   try {
     connector = createConnector({
-      signingSecret: definition.signingSecret,
+      signingSecret: acceptedSecrets(definition),
       protocolVersion: definition.protocolVersion,
       maxTimestampSkewSeconds: definition.maxTimestampSkewSeconds,
       endpointPath: definition.endpointPath,

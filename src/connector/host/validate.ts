@@ -155,6 +155,14 @@ function semanticProblems(def: ConnectorDefinition, ajv: Ajv2020): DefinitionPro
     problems.push(...inputSchemaProblems(tool.input_schema, `${at}/input_schema`, ajv));
     problems.push(...behaviourProblems(tool.behaviour, `${at}/behaviour`, def, tool.name));
   });
+  // A previous secret equal to the current one would hide which secret a call really matched.
+  def.previousSigningSecrets?.forEach((secret, i) => {
+    if (secret === def.signingSecret)
+      problems.push({
+        path: `/previousSigningSecrets/${i}`,
+        message: 'a previous secret must differ from signingSecret (the current one comes first, once)',
+      });
+  });
   if (def.metadata) {
     for (const key of ['events', 'actions', 'tasks'] as const) {
       const seen = new Map<string, number>();

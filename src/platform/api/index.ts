@@ -19,6 +19,7 @@ import { formatSchemaErrors } from './validation.ts';
 import { registerSessionRoutes } from './routes/session.ts';
 import { registerOrgRoutes } from './routes/org.ts';
 import { registerConnectionRoutes } from './routes/connections.ts';
+import { registerRotationRoutes } from './routes/rotation.ts';
 import { registerToolRoutes } from './routes/tools.ts';
 import { registerDocumentRoutes } from './routes/documents.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -99,6 +100,7 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     registerSessionRoutes(api, ctx);
     registerOrgRoutes(api, ctx);
     registerConnectionRoutes(api, ctx);
+    registerRotationRoutes(api, ctx);
     registerToolRoutes(api, ctx);
     registerDocumentRoutes(api, ctx, options.dataDir ?? null);
     registerGraphqlRoute(api, ctx, { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits });

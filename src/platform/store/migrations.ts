@@ -83,4 +83,11 @@ export const platformMigrations: Migration[] = [
       created_at TEXT NOT NULL
     );`,
   },
+  {
+    // Secret rotation with a grace period: ALTER keeps every row; both columns start NULL (no rotation).
+    version: 2,
+    name: 'secret-rotation',
+    up: `ALTER TABLE sdk_connections ADD COLUMN previous_secret_ciphertext TEXT;
+    ALTER TABLE sdk_connections ADD COLUMN grace_ends_at TEXT;`,
+  },
 ];

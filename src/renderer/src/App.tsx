@@ -21,6 +21,9 @@ const ConformanceScreen = lazy(() =>
 const DemoScreen = lazy(() =>
   import('./features/demo/DemoScreen.tsx').then((m) => ({ default: m.DemoScreen })),
 );
+const RotationScreen = lazy(() =>
+  import('./features/rotation/RotationScreen.tsx').then((m) => ({ default: m.RotationScreen })),
+);
 const HistoryScreen = lazy(() =>
   import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })),
 );
@@ -38,6 +41,7 @@ const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'conformance', label: 'Conformance' },
   { name: 'load', label: 'Load' },
   { name: 'demo', label: 'Demo' },
+  { name: 'rotation', label: 'Rotation' },
 ];
 
 export function App() {
@@ -148,6 +152,12 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return (
         <Suspense fallback={<div className="muted">Loading…</div>}>
           <DemoScreen />
+        </Suspense>
+      );
+    case 'rotation':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <RotationScreen />
         </Suspense>
       );
   }

@@ -306,6 +306,51 @@ describe('every route answers only what the document says', () => {
     );
   });
 
+  it('secret rotation routes: start with a grace, state by fingerprint, finish', async () => {
+    const body = { name: 'rotation-conformance', webhook_url: 'http://127.0.0.1:9/service' };
+    const created = await call('POST', BASE, { token: owner(), body });
+    const rotation = `${BASE}/{id}/rotation`;
+    const path = `${BASE}/${created.json.id as string}/rotation`;
+    const started = await expectDocumented(
+      'POST',
+      rotation,
+      call('POST', path, { token: owner(), body: { grace_seconds: 60 } }),
+      201,
+    );
+    expect(started.json).toMatchObject({ state: 'grace', signing_with: 'previous' });
+    expect(started.json.signing_secret).not.toBe(created.json.signing_secret);
+    await expectDocumented('POST', rotation, call('POST', path, { token: owner(), body: {} }), 400);
+    await expectDocumented(
+      'POST',
+      rotation,
+      call('POST', path, { token: owner(), body: { grace_seconds: -1 } }),
+      400,
+    );
+    await expectDocumented('POST', rotation, call('POST', path, { token: member(), body: {} }), 403);
+    const state = await expectDocumented('GET', rotation, call('GET', path, { token: owner() }), 200);
+    expect(state.text).not.toContain(started.json.signing_secret);
+    expect(state.text).not.toContain('whsec_');
+    await expectDocumented(
+      'GET',
+      rotation,
+      call('GET', `${BASE}/conn_nope/rotation`, { token: owner() }),
+      404,
+    );
+    const finished = await expectDocumented(
+      'POST',
+      `${rotation}/finish`,
+      call('POST', `${path}/finish`, { token: owner() }),
+      200,
+    );
+    expect(finished.json).toMatchObject({ state: 'none', previous_fingerprint: null });
+    await expectDocumented(
+      'POST',
+      `${rotation}/finish`,
+      call('POST', `${path}/finish`, { token: owner() }),
+      400,
+    );
+  });
+
   it('covered every operation of the document', () => {
     const operations = checker.operations().map((o) => `${o.method} ${o.template}`);
     const covered = new Set(seen.map((s) => s.split(' ').slice(0, 2).join(' ')));

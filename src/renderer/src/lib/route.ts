@@ -13,6 +13,7 @@ const NAMES: RouteName[] = [
   'conformance',
   'load',
   'demo',
+  'rotation',
 ];
 
 export function parseHash(hash: string): Route {
