@@ -42,10 +42,7 @@ for (let i = 0; i < last.length; i += CHUNK)
   await Promise.all(last.slice(i, i + CHUNK).map((e) => writer.write(e)));
 await writer.drain();
 const insertRate = MEASURED_INSERTS / ((performance.now() - insertStart) / 1000);
-// The worker is unref'd (it must never hold the app open): keep the loop alive until it exits.
-const keepAlive = setInterval(() => undefined, 1000);
 await writer.close();
-clearInterval(keepAlive);
 db.pragma('wal_checkpoint(TRUNCATE)');
 
 const percentile = (sorted: number[], p: number) =>
