@@ -1,4 +1,4 @@
-// Child process of bench/scenarios.ts (and once of connector.ts): serves either the SDK's node:http adapter or a bare
+// Child process of bench/scenarios.ts: serves either the SDK's node:http adapter or a bare
 // node:http server doing the same work by hand (HMAC check, window check, JSON parse, reply).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
