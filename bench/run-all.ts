@@ -19,6 +19,9 @@ const ALL = [
   'first-screen-size',
   'history-ui',
   'startup',
+  'scenarios',
+  // Listed once the bench exists (another branch adds it); a listed bench that cannot run counts as broken.
+  ...(existsSync(join(here, 'listen-proxy.ts')) ? ['listen-proxy'] : []),
 ];
 // These read the build (out/renderer, out/cli).
 const NEEDS_BUILD = new Set(['first-screen-size', 'history-ui', 'startup']);

@@ -1,5 +1,5 @@
-// The History screen's reading methods: pages and positional windows of summaries for a virtual
-// list, one exchange in detail with its diagnosis, the filter facets, and replay.
+// The History screen's reading methods: a capped count and keyset windows of summaries for a virtual
+// list (no OFFSET), one exchange in detail with its diagnosis, the filter facets, and replay.
 
 import type { Handlers, HistoryFilterDto } from '../shared/index.ts';
 import { historyFacets } from '../engine/index.ts';
@@ -21,7 +21,13 @@ import type { Obj } from './validate.ts';
 
 type HistoryHandlers = Pick<
   Handlers,
-  'history:page' | 'history:get' | 'history:count' | 'history:slice' | 'history:facets' | 'history:replay'
+  | 'history:page'
+  | 'history:get'
+  | 'history:count'
+  | 'history:slice'
+  | 'history:window'
+  | 'history:facets'
+  | 'history:replay'
 >;
 
 export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
@@ -43,9 +49,22 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
       const input = objectInput(raw, 'the input', { optional: true });
       onlyKeys(input, ['filter'], 'history:count');
       const headId = history.newestId();
-      return { total: history.count(filterOf(input), { maxId: headId }), headId };
+      return { ...history.countSpan(filterOf(input), { maxId: headId }), headId };
     },
 
+    'history:window': (raw) => {
+      const input = objectInput(raw);
+      onlyKeys(input, ['filter', 'before', 'after', 'limit'], 'history:window');
+      const w = history.window({
+        filter: filterOf(input),
+        before: optionalInteger(input, 'before', 1, MAX_EXCHANGE_ID + 1),
+        after: optionalInteger(input, 'after', 0, MAX_EXCHANGE_ID),
+        limit: requiredInteger(input, 'limit', 1, 500),
+      });
+      return { items: w.items.map(summaryDto), older: w.older, newer: w.newer };
+    },
+
+    // Positional windows (OFFSET): kept for API clients; the screen reads keyset windows.
     'history:slice': (raw) => {
       const input = objectInput(raw);
       onlyKeys(input, ['filter', 'offset', 'limit', 'headId'], 'history:slice');

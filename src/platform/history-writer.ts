@@ -93,6 +93,9 @@ export class HistoryWriter {
     this.workerFailed = true;
     if (worker) {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
+      // Held until it exits: an unref'd worker let a process with nothing else to do end with this
+      // promise unsettled (a top-level `await writer.close()` never returned).
+      worker.ref();
       worker.postMessage({ close: true });
       await exited;
     }

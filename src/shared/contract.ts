@@ -31,6 +31,8 @@ import type {
   HistoryRetentionDto,
   HistoryRetentionInput,
   HistorySliceInput,
+  HistoryWindowDto,
+  HistoryWindowInput,
   ReplayModeDto,
 } from './history.ts';
 import type { ExchangeSummaryDto } from './types.ts';
@@ -71,6 +73,7 @@ export interface Methods {
   'history:export-har': [{ ids: number[]; includeSecrets?: boolean }, { har: unknown }];
   'history:count': [{ filter?: HistoryFilterDto }, HistoryCountDto];
   'history:slice': [HistorySliceInput, { items: ExchangeSummaryDto[] }];
+  'history:window': [HistoryWindowInput, HistoryWindowDto];
   'history:facets': [void, HistoryFacetsDto];
   'history:replay': [{ id: number; mode: ReplayModeDto }, ExchangeDetailDto];
   'history:export': [HistoryExportInput, HistoryExportDto];
@@ -144,6 +147,7 @@ export const METHOD_NAMES = [
   'history:export-har',
   'history:count',
   'history:slice',
+  'history:window',
   'history:facets',
   'history:replay',
   'history:export',

@@ -1,12 +1,33 @@
 // DTOs of the History screen's methods (counts and windows for the virtual list, facets, replay,
 // export/import, retention), kept beside contract.ts so each feature's shapes live in one file.
 
-import type { HistoryFilterDto } from './types.ts';
+import type { ExchangeSummaryDto, HistoryFilterDto } from './types.ts';
 
 export interface HistoryCountDto {
+  /** Exact without a filter; with one, exact below the cap and the cap itself beyond (`capped`). */
   total: number;
-  /** The newest id when counted: pass it to history:slice so positions hold while exchanges arrive. */
+  /** True when more match than `total`: show "50,000+", not an exact number. */
+  capped: boolean;
+  /** The newest id when counted: windows start below it so positions hold while exchanges arrive. */
   headId: number | null;
+  /** The oldest id among the `total` counted (null when none): a far jump estimates its cursor by id. */
+  floorId: number | null;
+}
+
+/** A keyset window, newest first: `limit` matches just older than `before`, just newer than `after`, or the newest. */
+export interface HistoryWindowInput {
+  filter?: HistoryFilterDto;
+  before?: number;
+  after?: number;
+  limit: number;
+}
+
+export interface HistoryWindowDto {
+  items: ExchangeSummaryDto[];
+  /** Pass as `before` for the next older window; null when nothing older matches. */
+  older: number | null;
+  /** Pass as `after` for the next newer window; null when nothing newer matches. */
+  newer: number | null;
 }
 
 export interface HistorySliceInput {

@@ -18,6 +18,11 @@ const DRIVERS: Array<[column: string, key: keyof HistoryFilter, index: string]> 
 // Probes stop at this many index entries: enough to tell a narrow filter from a wide one, and a
 // covering walk of 4,000 entries costs well under a millisecond.
 const PROBE_CAP = 4000;
+/**
+ * Shorter id filters match whole ids only: a one- or two-character prefix matches most of a million
+ * ids, and the union of both id indexes then sorts them all (21 ms at 100k rows, growing with rows).
+ */
+export const MIN_ID_PREFIX = 4;
 /** History ids are grouped in blocks of 2^BLOCK_BITS for the time bounds (history_blocks). */
 export const BLOCK_BITS = 10;
 
@@ -108,8 +113,11 @@ export function planFor(db: Db, filter: HistoryFilter, bounds: Bounds = {}): Pla
   let driver: string | null = null;
   if (id) {
     params.idLo = id;
-    params.idHi = prefixEnd(id);
-    where.push('(request_id >= @idLo AND request_id < @idHi OR trace_id >= @idLo AND trace_id < @idHi)');
+    if (id.length < MIN_ID_PREFIX) where.push('(request_id = @idLo OR trace_id = @idLo)');
+    else {
+      params.idHi = prefixEnd(id);
+      where.push('(request_id >= @idLo AND request_id < @idHi OR trace_id >= @idLo AND trace_id < @idHi)');
+    }
     // Matches of an id prefix are few: both id indexes drive (a union), the ids are only checked.
     for (const b of idBounds) where.push(`+${b}`);
   } else {

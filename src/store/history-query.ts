@@ -88,6 +88,32 @@ export function countExchanges(
   ).n;
 }
 
+export interface CountSpan {
+  /** As `countExchanges`: exact, or COUNT_CAP when `capped`. */
+  total: number;
+  capped: boolean;
+  /** The oldest id among those counted (with `capped`, the oldest of the newest COUNT_CAP matches). */
+  floorId: number | null;
+}
+
+/** The count the History screen shows, with the id span it covers (a far jump estimates by id). */
+export function countSpan(db: Db, filter: HistoryFilter, maxId?: number | null): CountSpan {
+  const pinned = maxId !== undefined && maxId !== null;
+  if (isUnfiltered(filter)) {
+    const total = countExchanges(db, filter, maxId);
+    const lo = statement(db, 'SELECT MIN(id) AS lo FROM exchanges').get() as { lo: number | null };
+    return { total, capped: false, floorId: total ? lo.lo : null };
+  }
+  const { from, where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
+  // The same walk as countExchanges (newest first, stopping at the cap), reading its last id too.
+  const r = statement(
+    db,
+    `SELECT COUNT(*) AS n, MIN(id) AS lo FROM (SELECT id FROM ${from} ${where} ORDER BY id DESC LIMIT @cap)`,
+  ).get({ ...params, cap: COUNT_CAP + 1 }) as { n: number; lo: number | null };
+  const capped = r.n > COUNT_CAP;
+  return { total: Math.min(r.n, COUNT_CAP), capped, floorId: r.lo };
+}
+
 export function newestId(db: Db): number | null {
   return (statement(db, 'SELECT MAX(id) AS id FROM exchanges').get() as { id: number | null }).id;
 }

@@ -6,6 +6,7 @@ import { migrate, statement } from './database.ts';
 import { blockInserted, historyLeanIndexes } from './history-schema.ts';
 import {
   countExchanges,
+  countSpan,
   deleteExchanges,
   facetsOf,
   newestId,
@@ -15,8 +16,8 @@ import {
   windowExchanges,
   writeSetting,
 } from './history-query.ts';
-import type { HistoryFacets, HistoryWindow, PruneRule } from './history-query.ts';
-export type { HistoryWindow } from './history-query.ts';
+import type { CountSpan, HistoryFacets, HistoryWindow, PruneRule } from './history-query.ts';
+export type { CountSpan, HistoryWindow } from './history-query.ts';
 
 export type Direction = 'outgoing' | 'incoming';
 
@@ -87,7 +88,7 @@ export interface HistoryFilter {
   requestType?: string;
   verdict?: string;
   responseStatus?: number;
-  /** Matches request ids and trace ids that start with it (a whole id matches itself). */
+  /** Request and trace ids starting with it (a whole id matches itself); under 4 characters, whole ids only. */
   id?: string;
   since?: number;
   until?: number;
@@ -320,6 +321,11 @@ export class History {
    */
   count(filter: HistoryFilter = {}, options: { maxId?: number | null; cap?: number } = {}): number {
     return countExchanges(this.db, filter, options.maxId, options.cap);
+  }
+
+  /** What the History screen shows as its total: the capped count, whether capped, its oldest id. */
+  countSpan(filter: HistoryFilter = {}, options: { maxId?: number | null } = {}): CountSpan {
+    return countSpan(this.db, filter, options.maxId);
   }
 
   /** The id of the newest exchange, or null when the history is empty. */

@@ -2,9 +2,8 @@
 // id, stopped when the engine closes; finished conformance reports kept for export.
 
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CHECK_TIMEOUT_MS, runConformance, toJson, toJunit } from '../../conformance/index.ts';
+import { toJson, toJunit } from '../../conformance/reporters/index.ts';
 import type { CheckResult, ConformanceReport } from '../../conformance/index.ts';
-import { runLoad } from '../../load/index.ts';
 import type { LoadProgress, LoadReport, LoadRequestSpec } from '../../load/index.ts';
 import { RUN_ID_PATTERN, isLoopbackUrl } from '../../shared/index.ts';
 import { EngineError, validationError } from '../errors.ts';
@@ -57,6 +56,8 @@ export class Runs {
   async conformance(r: ConformanceRequest): Promise<{ runId: string; report: ConformanceReport }> {
     const run = this.begin('conformance', r.runId);
     try {
+      // Loaded on first use: its schemas compile at load, which `ctb serve` paid before its URL.
+      const { DEFAULT_CHECK_TIMEOUT_MS, runConformance } = await import('../../conformance/index.ts');
       const report = await runConformance({
         url: r.target.url,
         secret: r.target.secret,
@@ -77,6 +78,8 @@ export class Runs {
     guardLoopback(r.target.url, r.allowNonLoopback);
     const run = this.begin('load', r.runId);
     try {
+      // Loaded on first use, like conformance: the load engine brings the HDR histogram with it.
+      const { runLoad } = await import('../../load/index.ts');
       const report = await runLoad(
         {
           url: r.target.url,

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../../src/store/database.ts';
 import type { Db } from '../../../src/store/database.ts';
 import { History } from '../../../src/store/history.ts';
@@ -44,6 +46,17 @@ describe('HistoryWriter', () => {
     const late = writer.write(exchange(99));
     await writer.close();
     expect(history.get(await late)?.requestId).toBe('req_99');
+  });
+
+  it('returns from close() when nothing else keeps the process alive', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    const child = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('./fixtures/writer-close.ts', import.meta.url)), join(dir, 'testbench.db')],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(child.stdout).toBe('closed\n');
+    expect(child.status).toBe(0);
   });
 
   it('writes on this thread when the database is in memory', async () => {

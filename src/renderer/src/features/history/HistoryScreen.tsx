@@ -33,6 +33,7 @@ export function HistoryScreen() {
       selected: x.selected,
       shift: x.shift,
       total: x.total,
+      capped: x.capped,
     })),
   );
   const st = useHistoryStore.getState;
@@ -73,10 +74,13 @@ export function HistoryScreen() {
         <span
           data-testid="history-total"
           data-total={s.total}
+          data-capped={s.capped ? 'true' : undefined}
           data-filter-ms={s.lastFilterMs ?? ''}
           data-filter-seq={s.scrollReset}
         >
-          {s.loaded ? `${s.total.toLocaleString()} exchange${s.total === 1 ? '' : 's'}` : 'Counting…'}
+          {s.loaded
+            ? `${s.total.toLocaleString()}${s.capped ? '+' : ''} exchange${s.total === 1 && !s.capped ? '' : 's'}`
+            : 'Counting…'}
           {s.lastFilterMs !== null && <span className="muted small"> · {s.lastFilterMs} ms</span>}
         </span>
         <span className="htoolbar__sel muted small" data-testid="history-selected-count">

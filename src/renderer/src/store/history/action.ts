@@ -1,5 +1,5 @@
-// History screen actions: count and window the filtered history for the virtual list, follow new
-// exchanges on top, replay, compare, export (a Blob download) and import, and retention limits.
+// History screen actions: a capped count and keyset windows for the virtual list, new exchanges on top
+// (one count a second at most), replay, compare, export (a Blob download), import, retention.
 
 import { create } from 'zustand';
 import type { ExchangeSummaryDto, HistoryFilterDto } from '../../../../shared/index.ts';
@@ -9,6 +9,9 @@ import { useUiStore } from '../ui/action.ts';
 import { BLOCK, initialHistoryState } from './initialState.ts';
 import type { HistoryState } from './initialState.ts';
 import { cleanFilter } from './selectors.ts';
+
+/** While exchanges keep arriving, the list counts and refreshes its head at most this often. */
+const REFRESH_EVERY_MS = 1000;
 
 export interface HistoryActions {
   setFilter: (patch: HistoryFilterDto) => Promise<void>;
@@ -38,7 +41,7 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
   }
 
   /**
-   * New exchanges land on top: count again, read the new top block, and move every cached row down
+   * New exchanges land on top: count again, read the newest window, and move every cached row down
    * by the number of new rows, so the list (which adds as much to its scroll offset) stays put.
    * Pruning removes the oldest rows: those fall off the end.
    */
@@ -48,11 +51,10 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     const c = await call('history:count', { filter: s.filter });
     if (!c.ok || get().generation !== generation) return;
     if (c.data.headId === s.headId && c.data.total === s.total) return;
-    const top = await call('history:slice', {
+    const top = await call('history:window', {
       filter: s.filter,
-      offset: 0,
       limit: BLOCK,
-      ...(c.data.headId !== null ? { headId: c.data.headId } : {}),
+      ...(c.data.headId !== null ? { before: c.data.headId + 1 } : {}),
     });
     const now = get();
     if (!top.ok || now.generation !== generation) return;
@@ -69,13 +71,33 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     set({
       generation: generation + 1,
       total: c.data.total,
+      capped: c.data.capped,
       headId: c.data.headId,
+      floorId: c.data.floorId,
       rows,
       shift: added > 0 ? { rows: added, seq: now.shift.seq + 1 } : now.shift,
     });
     const [start, end] = get().visible;
     get().ensure(start + added, end + added);
     if (added > 0) void now.loadFacets();
+  }
+
+  /**
+   * The keyset cursor for a block of positions: below the row just above it, or above the row just
+   * below it, when cached; the head for the first block; else (a far jump) an id estimated from
+   * the counted span, so no window ever walks an OFFSET.
+   */
+  function cursorFor(block: number): { before?: number; after?: number } {
+    const { rows, headId, floorId, total } = get();
+    if (headId === null) return {};
+    if (block === 0) return { before: headId + 1 };
+    const above = rows[block * BLOCK - 1];
+    if (above) return { before: above.id };
+    const below = rows[(block + 1) * BLOCK];
+    if (below) return { after: below.id };
+    const floor = floorId ?? 1;
+    const share = Math.min(1, (block * BLOCK) / Math.max(total, 1));
+    return { before: Math.max(floor, Math.round(headId + 1 - share * (headId - floor + 1))) };
   }
 
   return {
@@ -94,7 +116,9 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
       if (!r.ok) return set({ error: r.error, loaded: true, total: 0 });
       set({
         total: r.data.total,
+        capped: r.data.capped,
         headId: r.data.headId,
+        floorId: r.data.floorId,
         loaded: true,
         shift: { rows: 0, seq: get().shift.seq },
         scrollReset: get().scrollReset + 1,
@@ -106,25 +130,30 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
 
     ensure(start, end) {
       set({ visible: [start, end] });
-      const { generation, total, headId, filter } = get();
+      const { generation, total, filter } = get();
       const last = Math.min(end, total);
       for (let block = Math.floor(start / BLOCK); block * BLOCK < last; block++) {
         const key = `${generation}:${block}`;
         if (get().inFlight.includes(key) || get().rows[block * BLOCK] !== undefined) continue;
+        // The block above is on its way: this one follows from its last row when it lands.
+        if (get().inFlight.includes(`${generation}:${block - 1}`)) continue;
+        const cursor = cursorFor(block);
         set({ inFlight: [...get().inFlight, key] });
-        void call('history:slice', {
-          filter,
-          offset: block * BLOCK,
-          limit: BLOCK,
-          ...(headId !== null ? { headId } : {}),
-        }).then((r) => {
+        void call('history:window', { filter, limit: BLOCK, ...cursor }).then((r) => {
           set({ inFlight: get().inFlight.filter((k) => k !== key) });
           if (get().generation !== generation) return;
           if (!r.ok) return set({ error: r.error });
           const rows = { ...get().rows };
-          r.data.items.forEach((item, i) => (rows[block * BLOCK + i] = item));
+          // Rows newer than a cursor below end just above it; every other window starts the block.
+          const first =
+            cursor.after !== undefined ? (block + 1) * BLOCK - r.data.items.length : block * BLOCK;
+          r.data.items.forEach((item, i) => {
+            if (first + i >= 0 && first + i < get().total) rows[first + i] = item;
+          });
           set({ rows });
           if (block === Math.floor(get().visible[0] / BLOCK)) finishFilterTiming();
+          const [s0, e0] = get().visible;
+          if (r.data.items.length) get().ensure(s0, e0);
         });
       }
     },
@@ -247,14 +276,18 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
 
     listen() {
       let timer: ReturnType<typeof setTimeout> | null = null;
-      // An import or a load run appends thousands at once: one refresh per burst.
+      let lastRefresh = -Infinity;
+      // An import or a load run appends thousands at once: one refresh per burst, and while traffic
+      // keeps arriving at most one a second (each refresh counts the filtered matches again).
       const soon = () => {
+        const wait = Math.max(150, lastRefresh + REFRESH_EVERY_MS - performance.now());
         timer ??= setTimeout(() => {
           timer = null;
+          lastRefresh = performance.now();
           if (get().loaded) void get().refreshHead();
           // The retention summary counts every stored exchange: keep it current as they come and go.
           if (get().retention) void get().loadRetention();
-        }, 150);
+        }, wait);
       };
       const offs = [subscribe('history:appended', soon), subscribe('history:pruned', soon)];
       return () => {

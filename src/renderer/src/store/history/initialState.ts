@@ -17,8 +17,12 @@ export interface HistoryState {
   /** Bumped on every filter change: late answers of an older filter are dropped. */
   generation: number;
   total: number;
+  /** More match than `total` (a capped filtered count): shown as "50,000+". */
+  capped: boolean;
   /** Newest id when counted: positions are counted among ids <= headId. */
   headId: number | null;
+  /** Oldest id among those counted: a far jump estimates its keyset cursor between it and headId. */
+  floorId: number | null;
   loaded: boolean;
   error: ApiError | null;
   /** Position -> row; sparse. */
@@ -53,7 +57,9 @@ export const initialHistoryState: HistoryState = {
   filter: {},
   generation: 0,
   total: 0,
+  capped: false,
   headId: null,
+  floorId: null,
   loaded: false,
   error: null,
   rows: {},
