@@ -13,6 +13,7 @@ const NAMES: RouteName[] = [
   'conformance',
   'load',
   'demo',
+  'live-traffic',
 ];
 
 export function parseHash(hash: string): Route {

@@ -12,7 +12,8 @@ export type RouteName =
   | 'local'
   | 'conformance'
   | 'load'
-  | 'demo';
+  | 'demo'
+  | 'live-traffic';
 
 export interface Route {
   name: RouteName;
