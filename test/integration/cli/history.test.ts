@@ -85,7 +85,7 @@ beforeAll(async () => {
   secret = /export CTB_SECRET=(whsec_[0-9a-f]{64})/.exec(output)?.[1] ?? '';
   if (!url || !secret) throw new Error(`connector serve did not start:\n${output}`);
   await startTamperer(new URL(url));
-});
+}, 60_000);
 
 afterAll(async () => {
   if (server.exitCode === null) server.kill('SIGKILL');
@@ -93,7 +93,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('ctb history with a ping and a connector sharing a data folder', () => {
+describe('ctb history with a ping and a connector sharing a data folder', { timeout: 60_000 }, () => {
   let all: Listed[] = [];
 
   beforeAll(async () => {
@@ -101,7 +101,8 @@ describe('ctb history with a ping and a connector sharing a data folder', () => 
     expect((await ping(tamperUrl)).code).toBe(1);
     expect((await ping(url, `whsec_${'0'.repeat(64)}`)).code).toBe(1);
     all = await listed([], 6);
-  });
+    // Four CLI processes in a row: generous on a busy machine, still bounded.
+  }, 90_000);
 
   const pairOf = (n: number) => {
     // Newest first: the third ping's two records come first.
