@@ -14,6 +14,7 @@ const ALL = [
   'connector',
   'history',
   'invoke-overhead',
+  'listen-proxy',
   'load-vs-autocannon',
   'host-script',
   'first-screen-size',

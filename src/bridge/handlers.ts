@@ -17,6 +17,7 @@ import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
 import { rotationHandlers } from './rotation-handlers.ts';
+import { listenHandlers } from './listen-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { definedOnly, idOf, objectInput, oneOf, onlyKeys, optionalString, inputOf } from './validate.ts';
 import type { Obj } from './validate.ts';
@@ -98,6 +99,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...runHandlers(ctx),
     ...demoHandlers(ctx),
     ...rotationHandlers(ctx),
+    ...listenHandlers(ctx),
   };
 }
 

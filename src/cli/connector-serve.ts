@@ -4,9 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { explain, fingerprint } from '../protocol/index.ts';
+import { explain, fingerprint, HEADER_TRACE_ID } from '../protocol/index.ts';
 import type { Diagnosis } from '../protocol/index.ts';
-import { defaultDataDir } from '../engine/data-dir.ts';
+import { DATA_DIR_ENV, defaultDataDir } from '../engine/data-dir.ts';
+import { exchangeDiagnosis } from '../client/index.ts';
+import { envelopeOf } from '../engine/pairing.ts';
+import type { ExchangeInput } from '../store/history.ts';
 import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
 import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
@@ -108,11 +111,13 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     );
   }
   const log = requestLog();
+  const history = await recorder(flags);
   demo.connector.on('exchange', (e: ExchangeEvent) => {
     const diagnosis =
       secrets.length === 1
         ? diagnose(e, { secret, toleranceSeconds: flags.skew })
         : diagnoseRotation(e, secrets, flags.skew);
+    history?.record(receivedExchange(e, diagnosis));
     const matched = e.response.outcome.matchedSecret;
     const older = matched && matched.index > 0 ? `  (older secret ${matched.fingerprint})` : '';
     log.line(exchangeLine(e, diagnosis) + older);
@@ -123,6 +128,7 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     server = await demo.connector.listen(flags.port, flags.host);
   } catch (error) {
     demo.close();
+    history?.close();
     throw listenError(error as NodeJS.ErrnoException, flags);
   }
   return {
@@ -132,12 +138,54 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     secretLine: given
       ? `fingerprint ${secrets.map((s) => fingerprint(s)).join(', ')}  (from ${flags.secret !== undefined ? '--secret' : 'CTB_SECRET'})`
       : `export CTB_SECRET=${secret}   # generated for this run, shown only here`,
-    dataLine: dbFile,
+    dataLine: history ? `${dbFile}; requests recorded in History` : dbFile,
     windowSeconds: flags.skew,
     close: async () => {
       await server.close().catch(() => undefined);
       demo.close();
+      history?.close();
     },
+  };
+}
+
+/**
+ * The History of the data folder when one is named (--data-dir or $CTB_DATA_DIR): every request
+ * received is recorded there, so a `ctb ping` recording into the same folder pairs with it.
+ */
+async function recorder(flags: ServeFlags) {
+  const dir = flags.dataDir ?? process.env[DATA_DIR_ENV];
+  if (!dir) return null;
+  const { openHistory } = await import('../engine/history-file.ts');
+  try {
+    return openHistory(resolve(dir));
+  } catch (error) {
+    throw new CheckFailedError(`cannot open the History in ${resolve(dir)}: ${(error as Error).message}`);
+  }
+}
+
+/** What the connector received and answered, as a History record (direction incoming). */
+function receivedExchange(e: ExchangeEvent, diagnosis: Diagnosis | null): ExchangeInput {
+  const o = e.response.outcome;
+  // A request refused before its envelope was read still names its request_id: it pairs by it.
+  const claimed = o.requestId === null ? envelopeOf(e.body) : null;
+  return {
+    direction: 'incoming',
+    requestType: o.requestType ?? claimed?.requestType ?? null,
+    tool: o.tool ?? claimed?.tool ?? null,
+    requestId: o.requestId ?? claimed?.requestId ?? null,
+    traceId: e.headers.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null,
+    method: e.method,
+    url: e.path,
+    requestHeaders: e.headers,
+    requestBody: e.body,
+    responseStatus: e.response.status,
+    responseHeaders: Object.entries(e.response.headers),
+    responseBody: Buffer.from(e.response.body),
+    verdict: o.code ?? 'ok',
+    errorMessage: o.message ?? null,
+    diagnosis: diagnosis ? exchangeDiagnosis({ signature: diagnosis }) : null,
+    timing: { totalMs: e.durationMs },
+    startedAt: e.startedAt,
   };
 }
 

@@ -91,6 +91,16 @@ export const FAMILIES: Family[] = [
   {
     commands: [
       summary(
+        'history',
+        'read the History: list, show one exchange with its sent-vs-received pairing, export',
+        'history',
+      ),
+    ],
+    load: () => import('./commands/history.ts').then((m) => m.registerHistoryCommands),
+  },
+  {
+    commands: [
+      summary(
         'run',
         'run scenario files (a file or a folder of them) against a connector; exit 1 when an expectation fails',
         'run [options] <path>',

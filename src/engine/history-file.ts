@@ -1,6 +1,7 @@
 // The History of a data folder opened on its own, for commands that only record or read exchanges
 // (`ctb listen`, `ctb history`): no platform, no host, and writes batched off the request path.
 
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDatabase } from '../store/database.ts';
 import { History } from '../store/history.ts';
@@ -41,4 +42,21 @@ export function openHistory(dataDir: string): HistoryFile {
       db.close();
     },
   };
+}
+
+/** The History record of one signing-client call (the platform's own mapping, for the CLI). */
+export { exchangeOfCall } from '../platform/exchange-record.ts';
+
+/**
+ * Records exchanges into `dataDir`'s History at once and closes it: for a command that makes one
+ * call (`ctb ping`), where there is no request path to keep fast and the process ends right after.
+ */
+export async function recordNow(dataDir: string, inputs: ExchangeInput[]): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const file = openHistory(dataDir);
+  try {
+    for (const input of inputs) file.record(input);
+  } finally {
+    file.close();
+  }
 }

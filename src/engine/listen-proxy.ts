@@ -9,6 +9,7 @@ import { explain, fingerprint, PLATFORM_TIMEOUT_MS } from '../protocol/index.ts'
 import type { Diagnosis } from '../protocol/index.ts';
 import type { ExchangeInput } from '../store/history.ts';
 import { exchangeDiagnosis } from '../client/index.ts';
+import { envelopeOf } from './pairing.ts';
 
 /** What the platform accepts from a connector (the manager's own cap), and a request's cap. */
 export const LISTEN_MAX_ANSWER_BYTES = 5 * 1024 * 1024;
@@ -268,19 +269,4 @@ function readAll(stream: IncomingMessage, max: number): Promise<Buffer> {
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });
-}
-
-/** Type, tool and request_id as the body claims them (display and pairing only; nothing trusts them). */
-function envelopeOf(body: Buffer): {
-  requestType: string | null;
-  tool: string | null;
-  requestId: string | null;
-} {
-  try {
-    const v = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    const str = (x: unknown) => (typeof x === 'string' ? x.slice(0, 200) : null);
-    return { requestType: str(v.type), tool: str(v.tool), requestId: str(v.request_id) };
-  } catch {
-    return { requestType: null, tool: null, requestId: null };
-  }
 }

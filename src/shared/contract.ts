@@ -46,6 +46,8 @@ import type {
   LoadRunInput,
 } from './runs.ts';
 
+import type { ListenRequestEventDto, ListenStartInput, ListenStatusDto, PairingDto } from './traffic.ts';
+
 /** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
 export interface Methods {
   'app:get-info': [void, AppInfoDto];
@@ -107,6 +109,12 @@ export interface Methods {
   'rotation:start': [RehearsalStartInput, RehearsalDto];
   'rotation:advance': [void, RehearsalDto];
   'rotation:ping': [void, RehearsalDto];
+
+  // Real traffic: what changed between sent and received, and the app's recording proxy.
+  'history:pairing': [{ id: number }, PairingDto | null];
+  'listen:start': [ListenStartInput, ListenStatusDto];
+  'listen:stop': [void, ListenStatusDto];
+  'listen:status': [void, ListenStatusDto];
 }
 
 /** Event name -> payload pushed from the engine to every listening UI. */
@@ -117,6 +125,7 @@ export interface Events {
   'connections:changed': { id: string };
   'conformance:progress': ConformanceProgressDto;
   'load:progress': LoadProgressDto;
+  'listen:request': ListenRequestEventDto;
 }
 
 export type MethodName = keyof Methods;
@@ -173,6 +182,10 @@ export const METHOD_NAMES = [
   'rotation:start',
   'rotation:advance',
   'rotation:ping',
+  'history:pairing',
+  'listen:start',
+  'listen:stop',
+  'listen:status',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_NAMES = [
@@ -182,6 +195,7 @@ export const EVENT_NAMES = [
   'connections:changed',
   'conformance:progress',
   'load:progress',
+  'listen:request',
 ] as const satisfies readonly EventName[];
 
 /** The one IPC channel carrying every event to the window; each method travels on its own name. */

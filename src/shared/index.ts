@@ -8,3 +8,4 @@ export * from './demo.ts';
 export * from './runs.ts';
 export * from './thresholds.ts';
 export * from './rotation.ts';
+export * from './traffic.ts';

@@ -267,6 +267,14 @@ export class History {
     };
   }
 
+  /** Ids of the exchanges that carry this request_id, oldest first (the request_id index answers it). */
+  idsWithRequestId(requestId: string, limit = 20): number[] {
+    const stmt = statement(this.db, 'SELECT id FROM exchanges WHERE request_id = ? ORDER BY id LIMIT ?', {
+      pluck: true,
+    });
+    return stmt.all(requestId, limit) as number[];
+  }
+
   /** Newest first, keyset-paginated by id so page N costs what page 1 costs. */
   page(filter: HistoryFilter = {}, options: { before?: number; limit?: number } = {}): HistoryPage {
     const w = this.window({ before: options.before, limit: options.limit ?? 50, filter });

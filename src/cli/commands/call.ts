@@ -5,7 +5,10 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { HEADER_TRACE_ID, PLATFORM_TIMEOUT_MS } from '../../protocol/index.ts';
 import type { RequestType } from '../../protocol/index.ts';
+import { resolve } from 'node:path';
 import { buildRequest, DEFAULT_CHANNEL, signedCall } from '../../client/index.ts';
+import type { SignedCallResult } from '../../client/index.ts';
+import { DATA_DIR_ENV } from '../../engine/data-dir.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
 import { addFaultOptions, faultsFrom } from '../fault-options.ts';
 import type { FaultFlags } from '../fault-options.ts';
@@ -20,6 +23,7 @@ import {
 } from '../options.ts';
 import { out, printJson } from '../render.ts';
 import { callJson, callLines, toolsSummaryLines, verdictOf } from '../render-call.ts';
+import type { CallVerdict } from '../render-call.ts';
 
 interface CallFlags extends FaultFlags {
   url?: string;
@@ -28,6 +32,7 @@ interface CallFlags extends FaultFlags {
   traceId?: string;
   json?: boolean;
   verbose?: boolean;
+  dataDir?: string;
 }
 
 interface InvokeFlags extends CallFlags {
@@ -104,7 +109,11 @@ function callOptions(cmd: Command): Command {
     .addOption(
       new Option('--trace-id <id>', `send ${HEADER_TRACE_ID}`).argParser(parseHeaderValue('--trace-id')),
     )
-    .option('--json', 'print one machine-readable JSON object');
+    .option('--json', 'print one machine-readable JSON object')
+    .option(
+      '--data-dir <dir>',
+      "record the exchange in this data folder's History (default $CTB_DATA_DIR; none: not recorded)",
+    );
   return addFaultOptions(cmd);
 }
 
@@ -115,15 +124,17 @@ async function runCall(
 ): Promise<void> {
   const url = requireUrl(flags.url);
   const secret = requireSecret(flags.secret);
+  const body = buildRequest(type, fields);
   const result = await signedCall({
     url,
     secret,
-    body: buildRequest(type, fields),
+    body,
     faults: faultsFrom(flags),
     headers: flags.traceId ? { [HEADER_TRACE_ID]: flags.traceId } : undefined,
     timeoutMs: flags.timeout,
   });
   const verdict = verdictOf(type, result);
+  await record(flags, result, body, verdict);
   if (flags.json) printJson(callJson(type, result, verdict));
   // A network failure has nothing else worth showing: one line, exit 1.
   else if (!result.response && result.error)
@@ -133,4 +144,37 @@ async function runCall(
     for (const line of toolsSummaryLines(type, result, verdict)) out(line);
   else for (const line of callLines(type, result, verdict)) out(line);
   if (!verdict.ok) process.exitCode = 1;
+}
+
+/**
+ * Records the call (and a replay's first delivery) when a data folder is named, so the connector's
+ * own record of the same request_id in that folder pairs with it (`ctb history show`).
+ */
+async function record(
+  flags: CallFlags,
+  result: SignedCallResult,
+  body: ReturnType<typeof buildRequest>,
+  verdict: CallVerdict,
+): Promise<void> {
+  const dir = flags.dataDir ?? process.env[DATA_DIR_ENV];
+  if (!dir) return;
+  const { exchangeOfCall, recordNow } = await import('../../engine/history-file.ts');
+  const judged = {
+    requestType: body.type,
+    tool: body.type === 'tool.invoke' ? body.tool : null,
+    requestId: body.request_id,
+    traceId: flags.traceId ?? null,
+    verdict: { code: verdict.ok ? 'ok' : verdict.kind, message: verdict.ok ? '' : verdict.message },
+    faults: result.signing.faults,
+  };
+  const calls = result.original ? [result.original, result] : [result];
+  try {
+    await recordNow(
+      resolve(dir),
+      calls.map((c, i) => exchangeOfCall(c, { ...judged, attempt: i + 1 })),
+    );
+  } catch (error) {
+    // The call itself happened and is shown; a History that cannot be written is said, not fatal.
+    process.stderr.write(`ctb: not recorded in ${resolve(dir)}: ${(error as Error).message}\n`);
+  }
 }

@@ -27,6 +27,9 @@ const RotationScreen = lazy(() =>
 const HistoryScreen = lazy(() =>
   import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })),
 );
+const LiveTrafficScreen = lazy(() =>
+  import('./features/live-traffic/LiveTrafficScreen.tsx').then((m) => ({ default: m.LiveTrafficScreen })),
+);
 const LoadScreen = lazy(() =>
   import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })),
 );
@@ -42,6 +45,7 @@ const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'load', label: 'Load' },
   { name: 'demo', label: 'Demo' },
   { name: 'rotation', label: 'Rotation' },
+  { name: 'live-traffic', label: 'Live traffic' },
 ];
 
 export function App() {
@@ -146,6 +150,12 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return (
         <Suspense fallback={<div className="muted">Loading…</div>}>
           <LoadScreen />
+        </Suspense>
+      );
+    case 'live-traffic':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <LiveTrafficScreen />
         </Suspense>
       );
     case 'demo':

@@ -14,6 +14,7 @@ const NAMES: RouteName[] = [
   'load',
   'demo',
   'rotation',
+  'live-traffic',
 ];
 
 export function parseHash(hash: string): Route {

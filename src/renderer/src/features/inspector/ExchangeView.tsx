@@ -11,6 +11,7 @@ import { SignaturePanel } from './SignaturePanel.tsx';
 import { Waterfall } from './Waterfall.tsx';
 import { ExportBar } from './ExportBar.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
+import { SentVsReceived } from './SentVsReceived.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);
@@ -43,6 +44,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
       </header>
 
       <SignaturePanel exchange={x} />
+      <SentVsReceived id={x.id} />
 
       <section className="section" data-testid="request-section">
         <header className="section__head">

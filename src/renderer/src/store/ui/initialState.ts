@@ -13,7 +13,8 @@ export type RouteName =
   | 'conformance'
   | 'load'
   | 'demo'
-  | 'rotation';
+  | 'rotation'
+  | 'live-traffic';
 
 export interface Route {
   name: RouteName;

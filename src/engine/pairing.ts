@@ -1,0 +1,171 @@
+// Sent vs received: the exchanges of one request_id seen at two points (a `ctb ping` and the connector,
+// or the listen proxy and the connector) compared when read, so recording stays one insert per exchange.
+
+import type { Exchange, History } from '../store/history.ts';
+
+/** Headers that describe one connection or hop, never the message: they may change on every hop. */
+const PER_HOP = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+
+export interface HeaderChange {
+  name: string;
+  sent: string | null;
+  received: string | null;
+}
+
+export interface PairDiff {
+  sentId: number;
+  receivedId: number;
+  requestId: string;
+  bodyDiffers: boolean;
+  sentBytes: number;
+  receivedBytes: number;
+  /** Offset of the first byte that differs; null when the bodies are equal. */
+  firstDifferenceAt: number | null;
+  /**
+   * Message headers added, dropped or changed on the way (per-hop headers left out). Only a dropped
+   * or changed one counts as altered: transports add their own (user-agent, accept) on the way.
+   */
+  headersDiffer: HeaderChange[];
+  /** Received start minus sent start, in milliseconds (includes the two clocks' difference). */
+  transitMs: number;
+  sentVerdict: string;
+  receivedVerdict: string;
+  /** What the comparison means, for a person reading it. */
+  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'secrets_or_clock_differ';
+  summary: string;
+}
+
+export interface Pairing {
+  /** This exchange's place in the chain: first seen (`sent`) or seen after a hop (`received`). */
+  role: 'sent' | 'received';
+  /** The exchange it pairs with: the next hop for `sent`, the previous for `received`. */
+  peerId: number;
+  diff: PairDiff;
+}
+
+/**
+ * The chain order of one request's exchanges: the caller's own record (outgoing) first, then a
+ * forwarding proxy's (an absolute URL), then the connector's (a path); the start time breaks ties.
+ */
+function hopRank(e: Exchange): number {
+  if (e.direction === 'outgoing') return 0;
+  return /^https?:\/\//i.test(e.url) ? 1 : 2;
+}
+
+export function chainOrder(exchanges: Exchange[]): Exchange[] {
+  return [...exchanges].sort((a, b) => hopRank(a) - hopRank(b) || a.startedAt - b.startedAt || a.id - b.id);
+}
+
+/** The pairing of exchange `id`, or null when no other exchange carries its request_id. */
+export function pairingOf(history: History, id: number): Pairing | null {
+  const self = history.get(id);
+  if (!self?.requestId) return null;
+  const ids = history.idsWithRequestId(self.requestId);
+  if (ids.length < 2) return null;
+  const chain = chainOrder(ids.map((i) => (i === id ? self : history.get(i))).filter((e) => e !== null));
+  const at = chain.findIndex((e) => e.id === id);
+  if (at > 0) return { role: 'received', peerId: chain[at - 1].id, diff: diffPair(chain[at - 1], self) };
+  return { role: 'sent', peerId: chain[1].id, diff: diffPair(self, chain[1]) };
+}
+
+export function diffPair(sent: Exchange, received: Exchange): PairDiff {
+  const a = sent.requestBody;
+  const b = received.requestBody;
+  let first: number | null = null;
+  if (!a.equals(b)) {
+    const n = Math.min(a.length, b.length);
+    first = n;
+    for (let i = 0; i < n; i++)
+      if (a[i] !== b[i]) {
+        first = i;
+        break;
+      }
+  }
+  const headersDiffer = headerChanges(sent.requestHeaders, received.requestHeaders);
+  const receivedBad = received.verdict === 'invalid_signature';
+  const conclusion: PairDiff['conclusion'] =
+    first !== null
+      ? 'body_altered'
+      : headersDiffer.some((c) => c.sent !== null)
+        ? 'headers_altered'
+        : receivedBad
+          ? 'secrets_or_clock_differ'
+          : 'identical';
+  return {
+    sentId: sent.id,
+    receivedId: received.id,
+    requestId: sent.requestId ?? '',
+    bodyDiffers: first !== null,
+    sentBytes: a.length,
+    receivedBytes: b.length,
+    firstDifferenceAt: first,
+    headersDiffer,
+    transitMs: received.startedAt - sent.startedAt,
+    sentVerdict: sent.verdict,
+    receivedVerdict: received.verdict,
+    conclusion,
+    summary: SUMMARIES[conclusion](first, headersDiffer),
+  };
+}
+
+const SUMMARIES: Record<PairDiff['conclusion'], (first: number | null, h: HeaderChange[]) => string> = {
+  body_altered: (first) =>
+    `the body was altered in transit (first difference at byte ${first}): a signature over the sent bytes cannot verify the received ones`,
+  headers_altered: (_, h) =>
+    `the body arrived byte-exact but headers changed on the way: ${h
+      .filter((c) => c.sent !== null)
+      .map((c) => c.name)
+      .join(', ')}`,
+  secrets_or_clock_differ: () =>
+    'the bytes and headers arrived unchanged, yet the signature failed: the two sides hold different secrets (or clocks)',
+  identical: () => 'the request arrived byte-exact with the same headers',
+};
+
+function headerChanges(sent: Array<[string, string]>, received: Array<[string, string]>): HeaderChange[] {
+  const index = (list: Array<[string, string]>) => {
+    const m = new Map<string, string>();
+    for (const [name, value] of list) {
+      const key = name.toLowerCase();
+      if (PER_HOP.has(key)) continue;
+      m.set(key, m.has(key) ? `${m.get(key)}, ${value}` : value);
+    }
+    return m;
+  };
+  const a = index(sent);
+  const b = index(received);
+  const changes: HeaderChange[] = [];
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    const s = a.get(name) ?? null;
+    const r = b.get(name) ?? null;
+    if (s !== r) changes.push({ name, sent: s, received: r });
+  }
+  return changes.sort((x, y) => x.name.localeCompare(y.name));
+}
+
+/**
+ * Type, tool and request_id as the body claims them, for display and pairing only (nothing trusts
+ * them): a request whose signature failed still pairs with what was sent by its request_id.
+ */
+export function envelopeOf(body: Uint8Array): {
+  requestType: string | null;
+  tool: string | null;
+  requestId: string | null;
+} {
+  try {
+    const v = JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>;
+    const str = (x: unknown) => (typeof x === 'string' ? x.slice(0, 200) : null);
+    return { requestType: str(v.type), tool: str(v.tool), requestId: str(v.request_id) };
+  } catch {
+    return { requestType: null, tool: null, requestId: null };
+  }
+}
