@@ -9,6 +9,7 @@ import { historyFileHandlers } from './history-file-handlers.ts';
 import { demoHandlers } from './demo-handlers.ts';
 import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
+import { scenarioHandlers } from './scenario-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { idOf, objectInput, oneOf, onlyKeys, optionalString } from './validate.ts';
 import type { Obj } from './validate.ts';
@@ -113,6 +114,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...localHandlers(ctx),
     ...runHandlers(ctx),
     ...demoHandlers(ctx),
+    ...scenarioHandlers(ctx),
   };
 }
 

@@ -42,6 +42,17 @@ import type {
   LoadReportDto,
   LoadRunInput,
 } from './runs.ts';
+import type {
+  ScenarioChangedEventDto,
+  ScenarioListDto,
+  ScenarioRunDto,
+  ScenarioRunInput,
+  ScenarioSaveFromExchangeInput,
+  ScenarioStepEventDto,
+  ScenarioTextDto,
+  ScenarioWriteInput,
+  ScenarioProblemDto,
+} from './scenarios.ts';
 
 /** Method name -> [input, result]. Adding a method here is the only way to add one to the bridge. */
 export interface Methods {
@@ -99,6 +110,18 @@ export interface Methods {
   'demo:create-connection': [void, DemoStateDto];
   'demo:invoke': [DemoInvokeInput, DemoInvokeDto];
   'demo:reset': [void, DemoResetDto];
+
+  // Scenario collections: one folder at a time, its files edited, watched and run; a run's steps
+  // come as events carrying the run id, its exchanges stay in History under the run's label.
+  'scenarios:default-folder': [void, { folder: string | null }];
+  'scenarios:get-schema': [void, Record<string, unknown>];
+  'scenarios:list': [{ folder: string }, ScenarioListDto];
+  'scenarios:read': [{ folder: string; file: string }, ScenarioTextDto];
+  'scenarios:write': [ScenarioWriteInput, { name: string; problem: ScenarioProblemDto | null }];
+  'scenarios:check': [{ file: string; text: string }, { problem: ScenarioProblemDto | null }];
+  'scenarios:watch': [{ folder: string }, { folder: string }];
+  'scenarios:run': [ScenarioRunInput, ScenarioRunDto];
+  'scenarios:save-from-exchange': [ScenarioSaveFromExchangeInput, { name: string }];
 }
 
 /** Event name -> payload pushed from the engine to every listening UI. */
@@ -109,6 +132,8 @@ export interface Events {
   'connections:changed': { id: string };
   'conformance:progress': ConformanceProgressDto;
   'load:progress': LoadProgressDto;
+  'scenarios:changed': ScenarioChangedEventDto;
+  'scenarios:step': ScenarioStepEventDto;
 }
 
 export type MethodName = keyof Methods;
@@ -160,6 +185,15 @@ export const METHOD_NAMES = [
   'demo:create-connection',
   'demo:invoke',
   'demo:reset',
+  'scenarios:default-folder',
+  'scenarios:get-schema',
+  'scenarios:list',
+  'scenarios:read',
+  'scenarios:write',
+  'scenarios:check',
+  'scenarios:watch',
+  'scenarios:run',
+  'scenarios:save-from-exchange',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_NAMES = [
@@ -169,6 +203,8 @@ export const EVENT_NAMES = [
   'connections:changed',
   'conformance:progress',
   'load:progress',
+  'scenarios:changed',
+  'scenarios:step',
 ] as const satisfies readonly EventName[];
 
 /** The one IPC channel carrying every event to the window; each method travels on its own name. */

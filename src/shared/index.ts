@@ -7,3 +7,4 @@ export * from './types.ts';
 export * from './demo.ts';
 export * from './runs.ts';
 export * from './thresholds.ts';
+export * from './scenarios.ts';
