@@ -64,7 +64,10 @@ export async function collectionFolder(folder: string): Promise<string> {
   const info = await stat(absolute).catch(() => null);
   if (!info) throw new EngineError('not_found', `no such folder: ${absolute}`);
   if (!info.isDirectory()) throw validationError(`${absolute} is not a folder`, 'folder');
-  return realpath(absolute);
+  // Gone between the two calls (deleted while open): the same answer as never there.
+  const real = await realpath(absolute).catch(() => null);
+  if (!real) throw new EngineError('not_found', `no such folder: ${absolute}`);
+  return real;
 }
 
 /** A file name inside the folder: relative, no `..`, a scenario extension; refused otherwise. */
@@ -119,11 +122,13 @@ export class Scenarios {
     const folder = await collectionFolder(rawFolder);
     const paths = await scenarioFiles(folder).catch((error: unknown) => {
       if (error instanceof ScenarioFileError) return [];
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new EngineError('not_found', `${folder} changed while it was being listed; open it again`);
       throw error;
     });
     const files = await Promise.all(
       paths.map(async (p) => {
-        const info = await stat(p);
+        const info = await stat(p).catch(() => ({ size: 0, mtimeMs: 0 }));
         return { name: relative(folder, p).split(sep).join('/'), bytes: info.size, modifiedAt: info.mtimeMs };
       }),
     );
@@ -267,6 +272,15 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+function jsonObject(body: Buffer): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(body.toString('utf8')) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 function defaultName(what: string, id: number): string {
   return `${what.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)}-${id}.yaml`;
 }
@@ -315,27 +329,19 @@ export function scenarioOfExchange(e: {
   responseBody: Buffer | null;
   faults?: unknown;
 }): string {
-  let sent: Record<string, unknown> = {};
-  try {
-    sent = JSON.parse(e.requestBody.toString('utf8')) as Record<string, unknown>;
-  } catch {
+  const sent = jsonObject(e.requestBody);
+  if (!sent)
     throw validationError(
       'the exchange did not send a JSON request; write its scenario by hand',
       'exchangeId',
     );
-  }
   const type = typeof sent.type === 'string' ? sent.type : 'ping';
   const request: Record<string, unknown> = { type };
   if (type === 'tool.invoke') {
     request.tool = sent.tool;
     request.parameters = sent.parameters ?? {};
   }
-  let answer: Record<string, unknown> | null = null;
-  try {
-    answer = e.responseBody ? (JSON.parse(e.responseBody.toString('utf8')) as Record<string, unknown>) : null;
-  } catch {
-    answer = null;
-  }
+  const answer = e.responseBody ? jsonObject(e.responseBody) : null;
   const expect: Record<string, unknown> = {};
   if (e.responseStatus != null) expect.status = e.responseStatus;
   if (answer && typeof answer.type === 'string') expect.type = answer.type;

@@ -24,6 +24,9 @@ const DemoScreen = lazy(() =>
 const HistoryScreen = lazy(() =>
   import('./features/history/HistoryScreen.tsx').then((m) => ({ default: m.HistoryScreen })),
 );
+const ScenariosScreen = lazy(() =>
+  import('./features/scenarios/ScenariosScreen.tsx').then((m) => ({ default: m.ScenariosScreen })),
+);
 const LoadScreen = lazy(() =>
   import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })),
 );
@@ -37,6 +40,7 @@ const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'local', label: 'Local connectors' },
   { name: 'conformance', label: 'Conformance' },
   { name: 'load', label: 'Load' },
+  { name: 'scenarios', label: 'Scenarios' },
   { name: 'demo', label: 'Demo' },
 ];
 
@@ -142,6 +146,12 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return (
         <Suspense fallback={<div className="muted">Loading…</div>}>
           <LoadScreen />
+        </Suspense>
+      );
+    case 'scenarios':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <ScenariosScreen />
         </Suspense>
       );
     case 'demo':

@@ -11,11 +11,21 @@ import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
 import { EventHub } from '../../../src/bridge/event-hub.ts';
 import type { PushedEvent } from '../../../src/bridge/event-hub.ts';
-import type { ScenarioRunDto, TargetDto } from '../../../src/shared/index.ts';
+import type {
+  ApiError,
+  InputOf,
+  MethodName,
+  OutputOf,
+  ScenarioRunDto,
+  TargetDto,
+} from '../../../src/shared/index.ts';
 
 let engine: Engine;
 let hub: EventHub;
-let call: (method: string, input?: unknown) => Promise<{ ok: boolean; data?: any; error?: any }>;
+let call: <M extends MethodName>(
+  method: M,
+  input?: InputOf<M>,
+) => Promise<{ ok: boolean; data: OutputOf<M>; error?: ApiError }>;
 let folder = '';
 let target: TargetDto;
 const root = mkdtempSync(join(tmpdir(), 'ctb-app-scenarios-'));
@@ -23,13 +33,18 @@ const root = mkdtempSync(join(tmpdir(), 'ctb-app-scenarios-'));
 beforeAll(async () => {
   folder = join(root, 'collection');
   cpSync('examples/scenarios/demo-catalog', folder, { recursive: true });
+  // The shipped ping bounds its duration; a test on a shared machine must not hang on the wall clock.
+  writeFileSync(
+    join(folder, '01-ping.yaml'),
+    'name: ping answers pong\nrequest: { type: ping }\nexpect: { status: 200, type: pong }\n',
+  );
   engine = await createEngine({ dataDir: join(root, 'data'), ssrfMode: 'dev' });
   hub = new EventHub();
   const dispatch = createDispatch(
     createHandlers({ engine, host: engine.host, hub, info: { version: 'test', mode: 'browser' } }),
   );
   call = async (method, input) => JSON.parse(JSON.stringify(await dispatch(method, input)));
-  const demo = (await call('local:list')).data.find((c: { name: string }) => c.name === 'Demo catalog');
+  const demo = (await call('local:list')).data.find((c: { name: string }) => c.name === 'Demo catalog')!;
   expect((await call('local:start', { id: demo.id })).ok).toBe(true);
   target = { kind: 'local', id: demo.id };
 }, 30_000);
@@ -70,7 +85,7 @@ describe('scenarios in the app', () => {
     expect(ids.every((id) => typeof id === 'number')).toBe(true);
     const page = (await call('history:page', { filter: { id: 'scenario-run:labelled' } })).data;
     expect(page.items.map((i: { id: number }) => i.id).sort()).toEqual([...ids].sort());
-    const wrong = (await call('history:get', { id: ids[1] })).data;
+    const wrong = (await call('history:get', { id: ids[1]! })).data;
     expect(wrong.faults).toContain('signed with a wrong secret');
     expect(wrong.requestType).toBe('tool.invoke');
   });
@@ -95,25 +110,25 @@ describe('scenarios in the app', () => {
       file: 'broken.yaml',
       text: 'name: broken\nrequest:\n  type: pong\n',
     });
-    expect(r.data.problem.line).toBe(3);
-    expect(r.data.problem.message).toMatch(/request\.type: expected one of/);
+    expect(r.data.problem?.line).toBe(3);
+    expect(r.data.problem?.message).toMatch(/request\.type: expected one of/);
     const refused = await call('scenarios:run', { folder, target, files: ['broken.yaml'] });
-    expect(refused.error.code).toBe('invalid_scenario');
-    expect(refused.error.message).toContain('broken.yaml:3');
+    expect(refused.error?.code).toBe('invalid_scenario');
+    expect(refused.error?.message).toContain('broken.yaml:3');
   });
 
   it('refuses file names that leave the folder, odd extensions and links outside', async () => {
     for (const file of ['../escape.yaml', '/etc/passwd.yaml', 'notes.txt', 'a/../../b.yaml']) {
       const r = await call('scenarios:write', { folder, file, text: 'name: x' });
-      expect(r.error.code).toBe('validation_error');
+      expect(r.error?.code).toBe('validation_error');
     }
     writeFileSync(join(root, 'outside.yaml'), 'name: outside\nrequest: { type: ping }\n');
     symlinkSync(join(root, 'outside.yaml'), join(folder, 'link.yaml'));
     const r = await call('scenarios:read', { folder, file: 'link.yaml' });
-    expect(r.error.code).toBe('validation_error');
+    expect(r.error?.code).toBe('validation_error');
     rmSync(join(folder, 'link.yaml'));
     const big = await call('scenarios:write', { folder, file: 'big.yaml', text: 'x'.repeat(300_000) });
-    expect(big.error.code).toBe('validation_error');
+    expect(big.error?.code).toBe('validation_error');
   });
 
   it('saves an exchange as a new scenario whose expectation is its actual answer, and it passes', async () => {

@@ -13,6 +13,7 @@ const NAMES: RouteName[] = [
   'conformance',
   'load',
   'demo',
+  'scenarios',
 ];
 
 export function parseHash(hash: string): Route {

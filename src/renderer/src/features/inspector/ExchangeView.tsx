@@ -11,6 +11,7 @@ import { SignaturePanel } from './SignaturePanel.tsx';
 import { Waterfall } from './Waterfall.tsx';
 import { ExportBar } from './ExportBar.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
+import { SaveAsScenario } from '../scenarios/SaveAsScenario.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);
@@ -91,6 +92,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
         </section>
       )}
       <ExportBar />
+      {x.direction === 'outgoing' && <SaveAsScenario exchangeId={x.id} />}
       {!compact && <ReplayBar id={x.id} />}
     </article>
   );

@@ -12,7 +12,8 @@ export type RouteName =
   | 'local'
   | 'conformance'
   | 'load'
-  | 'demo';
+  | 'demo'
+  | 'scenarios';
 
 export interface Route {
   name: RouteName;
