@@ -5,7 +5,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/engine/index.ts';
+import { createEngine, DATABASE_FILE, scenarioRecorder } from '../../../src/engine/index.ts';
+import { History } from '../../../src/store/history.ts';
+import { openDatabase } from '../../../src/store/database.ts';
+import { parseScenario, runCollection } from '../../../src/scenarios/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
@@ -155,5 +158,26 @@ describe('scenarios in the app', () => {
     );
     writeFileSync(join(folder, '01-ping.yaml'), 'name: ping\nrequest: { type: ping }\n');
     expect(await changed).toMatchObject({ file: '01-ping.yaml' });
+  });
+
+  it('labels the exchanges `ctb run --data-dir` records with its run, as the app does', async () => {
+    const id = (target as { id: string }).id;
+    const definition = engine.host.get(id).definition;
+    const url = engine.host.status(id).url!;
+    const dataDir = join(root, 'cli-data');
+    const recorder = scenarioRecorder(dataDir, 'cli-run');
+    const ping = parseScenario('name: ping\nrequest: { type: ping }\nexpect: { type: pong }\n', 'ping.yaml');
+    const report = await runCollection(
+      [ping],
+      { url, secret: definition.signingSecret },
+      { record: recorder.record },
+    );
+    recorder.close();
+    expect(report.failed).toBe(0);
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    const rows = new History(db).page({ id: 'scenario-run:cli-run' }).items;
+    db.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].requestType).toBe('ping');
   });
 });
