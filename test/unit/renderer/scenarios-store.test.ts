@@ -101,4 +101,13 @@ describe('scenarios store', () => {
     await store().onChanged({ folder: store().folder!, file: '01-ping.yaml' });
     expect(store().draft).toContain('changed outside');
   });
+
+  it('keeps unsaved edits when the file changes on disk, and says so', async () => {
+    await store().open(folder);
+    store().setDraft('name: unsaved\nrequest: { type: ping }\n');
+    writeFileSync(join(folder, '01-ping.yaml'), 'name: someone else\nrequest: { type: ping }\n');
+    await store().onChanged({ folder: store().folder!, file: '01-ping.yaml' });
+    expect(store().changedOnDisk).toBe(true);
+    expect(store().draft).toContain('unsaved');
+  });
 });

@@ -129,14 +129,17 @@ export const useScenariosStore = create<ScenariosState & ScenariosActions>()((se
   },
 
   async onChanged(event) {
-    const { folder, selected, draft, saved } = get();
+    const { folder, selected } = get();
     if (event.folder !== folder) return;
     const r = await call('scenarios:list', { folder });
     if (r.ok) set({ files: r.data.files });
     if (!selected || (event.file !== null && event.file !== selected)) return;
     if (!r.ok || !r.data.files.some((f) => f.name === selected)) return;
     const text = await call('scenarios:read', { folder, file: selected });
-    if (!text.ok || text.data.text === saved) return;
+    // Read again after the awaits: the event of our own save may arrive before its answer.
+    const { draft, saved } = get();
+    if (!text.ok || text.data.text === saved || text.data.text === draft || get().selected !== selected)
+      return;
     // Unsaved edits win over the disk; the screen says the file changed underneath.
     if (draft !== saved) return set({ changedOnDisk: true });
     set({ saved: text.data.text, draft: text.data.text, problem: text.data.problem });
