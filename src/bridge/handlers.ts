@@ -18,6 +18,7 @@ import { localHandlers } from './local-handlers.ts';
 import { runHandlers } from './run-handlers.ts';
 import { rotationHandlers } from './rotation-handlers.ts';
 import { listenHandlers } from './listen-handlers.ts';
+import { scenarioHandlers } from './scenario-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { definedOnly, idOf, objectInput, oneOf, onlyKeys, optionalString, inputOf } from './validate.ts';
 import type { Obj } from './validate.ts';
@@ -100,6 +101,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...demoHandlers(ctx),
     ...rotationHandlers(ctx),
     ...listenHandlers(ctx),
+    ...scenarioHandlers(ctx),
   };
 }
 

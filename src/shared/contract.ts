@@ -45,6 +45,17 @@ import type {
   LoadReportDto,
   LoadRunInput,
 } from './runs.ts';
+import type {
+  ScenarioChangedEventDto,
+  ScenarioListDto,
+  ScenarioRunDto,
+  ScenarioRunInput,
+  ScenarioSaveFromExchangeInput,
+  ScenarioStepEventDto,
+  ScenarioTextDto,
+  ScenarioWriteInput,
+  ScenarioProblemDto,
+} from './scenarios.ts';
 
 import type { ListenRequestEventDto, ListenStartInput, ListenStatusDto, PairingDto } from './traffic.ts';
 
@@ -115,6 +126,18 @@ export interface Methods {
   'listen:start': [ListenStartInput, ListenStatusDto];
   'listen:stop': [void, ListenStatusDto];
   'listen:status': [void, ListenStatusDto];
+
+  // Scenario collections: one folder at a time, its files edited, watched and run; a run's steps
+  // come as events carrying the run id, its exchanges stay in History under the run's label.
+  'scenarios:default-folder': [void, { folder: string | null }];
+  'scenarios:get-schema': [void, Record<string, unknown>];
+  'scenarios:list': [{ folder: string }, ScenarioListDto];
+  'scenarios:read': [{ folder: string; file: string }, ScenarioTextDto];
+  'scenarios:write': [ScenarioWriteInput, { name: string; problem: ScenarioProblemDto | null }];
+  'scenarios:check': [{ file: string; text: string }, { problem: ScenarioProblemDto | null }];
+  'scenarios:watch': [{ folder: string }, { folder: string }];
+  'scenarios:run': [ScenarioRunInput, ScenarioRunDto];
+  'scenarios:save-from-exchange': [ScenarioSaveFromExchangeInput, { name: string }];
 }
 
 /** Event name -> payload pushed from the engine to every listening UI. */
@@ -126,6 +149,8 @@ export interface Events {
   'conformance:progress': ConformanceProgressDto;
   'load:progress': LoadProgressDto;
   'listen:request': ListenRequestEventDto;
+  'scenarios:changed': ScenarioChangedEventDto;
+  'scenarios:step': ScenarioStepEventDto;
 }
 
 export type MethodName = keyof Methods;
@@ -186,6 +211,15 @@ export const METHOD_NAMES = [
   'listen:start',
   'listen:stop',
   'listen:status',
+  'scenarios:default-folder',
+  'scenarios:get-schema',
+  'scenarios:list',
+  'scenarios:read',
+  'scenarios:write',
+  'scenarios:check',
+  'scenarios:watch',
+  'scenarios:run',
+  'scenarios:save-from-exchange',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_NAMES = [
@@ -196,6 +230,8 @@ export const EVENT_NAMES = [
   'conformance:progress',
   'load:progress',
   'listen:request',
+  'scenarios:changed',
+  'scenarios:step',
 ] as const satisfies readonly EventName[];
 
 /** The one IPC channel carrying every event to the window; each method travels on its own name. */

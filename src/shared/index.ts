@@ -9,3 +9,4 @@ export * from './runs.ts';
 export * from './thresholds.ts';
 export * from './rotation.ts';
 export * from './traffic.ts';
+export * from './scenarios.ts';

@@ -30,6 +30,9 @@ const HistoryScreen = lazy(() =>
 const LiveTrafficScreen = lazy(() =>
   import('./features/live-traffic/LiveTrafficScreen.tsx').then((m) => ({ default: m.LiveTrafficScreen })),
 );
+const ScenariosScreen = lazy(() =>
+  import('./features/scenarios/ScenariosScreen.tsx').then((m) => ({ default: m.ScenariosScreen })),
+);
 const LoadScreen = lazy(() =>
   import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })),
 );
@@ -43,6 +46,7 @@ const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
   { name: 'local', label: 'Local connectors' },
   { name: 'conformance', label: 'Conformance' },
   { name: 'load', label: 'Load' },
+  { name: 'scenarios', label: 'Scenarios' },
   { name: 'demo', label: 'Demo' },
   { name: 'rotation', label: 'Rotation' },
   { name: 'live-traffic', label: 'Live traffic' },
@@ -156,6 +160,12 @@ function Screen({ name, param }: { name: RouteName; param?: string }) {
       return (
         <Suspense fallback={<div className="muted">Loading…</div>}>
           <LiveTrafficScreen />
+        </Suspense>
+      );
+    case 'scenarios':
+      return (
+        <Suspense fallback={<div className="muted">Loading…</div>}>
+          <ScenariosScreen />
         </Suspense>
       );
     case 'demo':

@@ -15,6 +15,7 @@ const NAMES: RouteName[] = [
   'demo',
   'rotation',
   'live-traffic',
+  'scenarios',
 ];
 
 export function parseHash(hash: string): Route {

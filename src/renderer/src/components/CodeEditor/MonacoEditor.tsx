@@ -10,7 +10,8 @@ import { useColorScheme } from '../../lib/use-color-scheme.ts';
 
 export default function MonacoEditor(props: CodeEditorProps) {
   const { modelId, value, onChange, schema, readOnly, height, onSubmit, onProblems, ariaLabel } = props;
-  const uri = `inmemory://ctb/${modelId}.json`;
+  const language = props.language ?? 'json';
+  const uri = `inmemory://ctb/${modelId}.${language}`;
   const submitRef = useRef(onSubmit);
   useEffect(() => {
     submitRef.current = onSubmit;
@@ -31,7 +32,7 @@ export default function MonacoEditor(props: CodeEditorProps) {
   return (
     <Editor
       path={uri}
-      language="json"
+      language={language}
       value={value}
       theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
       height={height}

@@ -48,7 +48,15 @@ export function HistoryRow({
         <span className="hrow__dir" title={row.direction}>
           {row.direction === 'incoming' ? '← in' : '→ out'}
         </span>
-        <span className="hrow__what mono ellipsis">{exchangeTitle(row)}</span>
+        <span className="hrow__what mono ellipsis">
+          {exchangeTitle(row)}
+          {row.traceId?.startsWith('scenario-run:') && (
+            <span className="muted" data-testid="history-row-run" title={row.traceId}>
+              {' '}
+              · {row.traceId}
+            </span>
+          )}
+        </span>
         <span className="hrow__where ellipsis">{where}</span>
         <span className="hrow__status mono">{row.responseStatus ?? '—'}</span>
         <span className="hrow__verdict">

@@ -12,6 +12,7 @@ import { Waterfall } from './Waterfall.tsx';
 import { ExportBar } from './ExportBar.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
 import { SentVsReceived } from './SentVsReceived.tsx';
+import { SaveAsScenario } from '../scenarios/SaveAsScenario.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);
@@ -93,6 +94,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
         </section>
       )}
       <ExportBar />
+      {x.direction === 'outgoing' && <SaveAsScenario exchangeId={x.id} />}
       {!compact && <ReplayBar id={x.id} />}
     </article>
   );

@@ -14,7 +14,8 @@ export type RouteName =
   | 'load'
   | 'demo'
   | 'rotation'
-  | 'live-traffic';
+  | 'live-traffic'
+  | 'scenarios';
 
 export interface Route {
   name: RouteName;
