@@ -37,6 +37,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   go('i', 'inspector', 'Inspector'),
   go('h', 'history', 'History'),
   go('l', 'local', 'Local connectors'),
+  go('f', 'conformance', 'Conformance'),
+  go('p', 'load', 'Load (performance)'),
   go('d', 'demo', 'Demo'),
   {
     keys: ['t'],
