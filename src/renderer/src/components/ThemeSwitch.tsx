@@ -3,6 +3,7 @@
 
 import { THEME_CHOICES, setTheme, useThemeChoice } from '../lib/theme.ts';
 import type { ThemeChoice } from '../lib/theme.ts';
+import './theme-switch.css';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
