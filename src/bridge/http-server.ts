@@ -12,6 +12,7 @@ import type { EventHub } from './event-hub.ts';
 import { guardFor, guardRequest, hasOneHost, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
 import { StaticCache, resolveStatic } from './static-files.ts';
+import { hasSession, sendSessionNotice, tradeTokenForCookie } from './session-cookie.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
@@ -88,8 +89,10 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     });
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname.startsWith('/api/')) {
-    const apiToken =
+    const given =
       url.pathname === '/api/events' ? url.searchParams.get('token') : headerOf(req, TOKEN_HEADER);
+    // The page authenticates by its session cookie; other clients keep sending the header.
+    const apiToken = given ?? (hasSession(req, ctx.guard.port, ctx.guard.token) ? ctx.guard.token : null);
     const verdict = guardRequest(req.headers, apiToken, ctx.guard);
     if (!verdict.ok)
       return sendJson(res, 403, { ok: false, error: { code: verdict.code, message: verdict.message } });
@@ -109,8 +112,16 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     });
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'read-only' } });
+  if (url.searchParams.has('token')) return tradeTokenForCookie(res, url, ctx.guard.port, ctx.guard.token);
   const file = ctx.staticDir === null ? null : await resolveStatic(ctx.staticDir, url.pathname);
   if (!file) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'no such file' } });
+  // Built assets are the same for everyone; the page itself needs the session.
+  if (file.endsWith('index.html') && !hasSession(req, ctx.guard.port, ctx.guard.token))
+    return sendSessionNotice(res, 401, 'This browser has no session with this server yet (or it restarted).');
+  // The app routes by hash and loads its assets relative to the root: a page path (the platform's own
+  // /app/organization/sdk-connections) becomes the hash route the app maps it to.
+  if (file.endsWith('index.html') && url.pathname !== '/' && url.pathname !== '/index.html')
+    return redirect(res, `/#${url.pathname}`);
   await ctx.files.send(req, res, file, req.method === 'HEAD');
 }
 
@@ -194,6 +205,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     req.on('end', () => resolveBody(over ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.statusCode = 302;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', 'no-store');
+  res.end();
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

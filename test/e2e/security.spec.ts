@@ -30,8 +30,10 @@ function post(port: number, path: string, headers: Record<string, string>, metho
 test('the page keeps its token out of the address bar and talks to the engine', async ({ app }) => {
   const { page } = app;
   await expect.poll(() => new URL(page.url()).searchParams.get('token')).toBeNull();
-  expect(await page.evaluate(() => sessionStorage.getItem('ctb.token'))).toBe(app.token);
-  // A reload still works: the token lives in this tab's sessionStorage.
+  // The page holds no token: the server traded it for an HttpOnly cookie, which a reload sends again.
+  expect(await page.evaluate('JSON.stringify({ ...sessionStorage }) + document.cookie')).not.toContain(
+    app.token,
+  );
   await page.reload();
   await expect(page.locator('[data-app-state="ready"]').first()).toBeVisible();
 });
@@ -111,7 +113,9 @@ test.describe('the API refuses strangers', () => {
   });
 
   test('serves the UI with a CSP that forbids framing and foreign scripts', async ({ request }) => {
-    const res = await request.get(`${served.origin}/`);
+    const res = await request.get(`${served.origin}/`, {
+      headers: { cookie: `ctb_session_${port}=${served.token}` },
+    });
     expect(res.status()).toBe(200);
     const csp = res.headers()['content-security-policy'];
     expect(csp).toContain("frame-ancestors 'none'");

@@ -2,6 +2,7 @@
 // Local connectors), the boot sequence, and the event subscriptions every screen relies on.
 
 import { lazy, Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useUiStore } from './store/ui/action.ts';
 import type { RouteName } from './store/ui/initialState.ts';
 import { useConnectionsStore } from './store/connections/action.ts';
@@ -13,6 +14,8 @@ import { ToolsScreen } from './features/tools/ToolsScreen.tsx';
 import { ConsoleScreen } from './features/console/ConsoleScreen.tsx';
 import { InspectorScreen } from './features/inspector/InspectorScreen.tsx';
 import { LocalScreen } from './features/local/LocalScreen.tsx';
+import { ThemeSwitch } from './components/ThemeSwitch.tsx';
+import { routeToHash } from './lib/route.ts';
 
 // Run panels load on first visit: they are not part of the first screen.
 const ConformanceScreen = lazy(() =>
@@ -37,19 +40,34 @@ const LoadScreen = lazy(() =>
   import('./features/load/LoadScreen.tsx').then((m) => ({ default: m.LoadScreen })),
 );
 
-const NAV: Array<{ name: RouteName; label: string; group?: string }> = [
-  { name: 'business-tools', label: 'SDK Connections', group: 'Business Tools' },
-  { name: 'tools', label: 'Tools' },
-  { name: 'console', label: 'Console' },
-  { name: 'inspector', label: 'Inspector' },
-  { name: 'history', label: 'History' },
-  { name: 'local', label: 'Local connectors' },
-  { name: 'conformance', label: 'Conformance' },
-  { name: 'load', label: 'Load' },
-  { name: 'scenarios', label: 'Scenarios' },
-  { name: 'demo', label: 'Demo' },
-  { name: 'rotation', label: 'Rotation' },
-  { name: 'live-traffic', label: 'Live traffic' },
+const lazily = (node: ReactNode) => (
+  <Suspense fallback={<div className="muted">Loading…</div>}>{node}</Suspense>
+);
+
+/** One entry per screen: its route name, its place in the navigation, and what it renders. */
+const SCREENS: Array<{
+  name: RouteName;
+  label: string;
+  group?: string;
+  render: (param?: string) => ReactNode;
+}> = [
+  {
+    name: 'business-tools',
+    label: 'SDK Connections',
+    group: 'Business Tools',
+    render: () => <ConnectionsScreen />,
+  },
+  { name: 'tools', label: 'Tools', render: () => <ToolsScreen /> },
+  { name: 'console', label: 'Console', render: () => <ConsoleScreen /> },
+  { name: 'inspector', label: 'Inspector', render: (param) => <InspectorScreen param={param} /> },
+  { name: 'history', label: 'History', render: () => lazily(<HistoryScreen />) },
+  { name: 'local', label: 'Local connectors', render: () => <LocalScreen /> },
+  { name: 'conformance', label: 'Conformance', render: () => lazily(<ConformanceScreen />) },
+  { name: 'load', label: 'Load', render: () => lazily(<LoadScreen />) },
+  { name: 'scenarios', label: 'Scenarios', render: () => lazily(<ScenariosScreen />) },
+  { name: 'demo', label: 'Demo', render: () => lazily(<DemoScreen />) },
+  { name: 'rotation', label: 'Rotation', render: () => lazily(<RotationScreen />) },
+  { name: 'live-traffic', label: 'Live traffic', render: () => lazily(<LiveTrafficScreen />) },
 ];
 
 export function App() {
@@ -59,6 +77,11 @@ export function App() {
   const info = useUiStore((s) => s.info);
 
   useEffect(() => {
+    // A platform URL (/app/organization/sdk-connections, redirected by the server to its hash) shows
+    // as the canonical address of the screen it lands on.
+    const canonical = routeToHash(useUiStore.getState().route);
+    if (window.location.hash && window.location.hash !== canonical)
+      window.history.replaceState(null, '', canonical);
     void useUiStore.getState().boot();
     const onHash = () => useUiStore.getState().syncFromHash();
     window.addEventListener('popstate', onHash);
@@ -82,7 +105,7 @@ export function App() {
         <div className="shell__nav-inner">
           <div className="shell__brand">Connector Testbench</div>
           <ul>
-            {NAV.map((item) => (
+            {SCREENS.map((item) => (
               <li key={item.name}>
                 {item.group && <div className="shell__group">{item.group}</div>}
                 <a
@@ -110,6 +133,7 @@ export function App() {
               <span className="muted">connecting…</span>
             )}
           </div>
+          <ThemeSwitch />
           <ShortcutsButton />
         </div>
       </nav>
@@ -119,66 +143,13 @@ export function App() {
             <ErrorNote error={bootError} testId="boot-error" prefix="The engine could not be reached" />
           </div>
         )}
-        {appState === 'ready' && <Screen name={route.name} param={route.param} />}
+        {appState === 'ready' && (
+          <div className="shell__screen" data-route={route.name}>
+            {(SCREENS.find((screen) => screen.name === route.name) ?? SCREENS[0]).render(route.param)}
+          </div>
+        )}
       </main>
       <KeyboardShortcuts />
     </div>
   );
-}
-
-function Screen({ name, param }: { name: RouteName; param?: string }) {
-  switch (name) {
-    case 'business-tools':
-      return <ConnectionsScreen />;
-    case 'tools':
-      return <ToolsScreen />;
-    case 'console':
-      return <ConsoleScreen />;
-    case 'inspector':
-      return <InspectorScreen param={param} />;
-    case 'local':
-      return <LocalScreen />;
-    case 'history':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <HistoryScreen />
-        </Suspense>
-      );
-    case 'conformance':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <ConformanceScreen />
-        </Suspense>
-      );
-    case 'load':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <LoadScreen />
-        </Suspense>
-      );
-    case 'live-traffic':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <LiveTrafficScreen />
-        </Suspense>
-      );
-    case 'scenarios':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <ScenariosScreen />
-        </Suspense>
-      );
-    case 'demo':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <DemoScreen />
-        </Suspense>
-      );
-    case 'rotation':
-      return (
-        <Suspense fallback={<div className="muted">Loading…</div>}>
-          <RotationScreen />
-        </Suspense>
-      );
-  }
 }

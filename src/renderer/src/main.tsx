@@ -4,9 +4,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { initTheme } from './lib/theme.ts';
 import './styles/theme.css';
 import './styles/app.css';
 
+initTheme();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

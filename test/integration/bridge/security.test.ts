@@ -65,6 +65,7 @@ const twoHosts = (port: number, path: string, token: string, first = `127.0.0.1:
   `Host: ${first}`,
   'Host: evil.example',
   `x-ctb-token: ${token}`,
+  `Cookie: ctb_session_${port}=${token}`,
   'Connection: close',
 ];
 
@@ -173,7 +174,9 @@ describe('browser-mode security', () => {
   });
 
   it('serves the page only to a loopback Host, with the security headers', async () => {
-    const page = await send(server.port, '/', { headers: { host: `127.0.0.1:${server.port}` } });
+    const page = await send(server.port, '/', {
+      headers: { host: `127.0.0.1:${server.port}`, cookie: `ctb_session_${server.port}=${server.token}` },
+    });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>ui</title>');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -182,6 +185,47 @@ describe('browser-mode security', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     const rebound = await send(server.port, '/', { headers: { host: `evil.example:${server.port}` } });
     expect(rebound.status).toBe(403);
+  });
+
+  it('trades the printed token for an HttpOnly SameSite=Strict cookie and the clean address', async () => {
+    const host = `127.0.0.1:${server.port}`;
+    const first = await send(server.port, `/app/business-tools?token=${server.token}&x=1`, {
+      headers: { host },
+    });
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/app/business-tools?x=1');
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toContain(`ctb_session_${server.port}=${server.token}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const jar = cookie.split(';')[0];
+    expect((await send(server.port, '/', { headers: { host, cookie: jar } })).status).toBe(200);
+    const api = await send(server.port, '/api/call/app:get-info', {
+      method: 'POST',
+      headers: { host, cookie: jar, 'content-type': 'application/json' },
+    });
+    expect(api.status).toBe(200);
+    expect(JSON.parse(api.body).ok).toBe(true);
+  });
+
+  it('shows only how to open the app to a browser without a session, and refuses a wrong token', async () => {
+    const host = `127.0.0.1:${server.port}`;
+    const bare = await send(server.port, '/', { headers: { host } });
+    expect(bare.status).toBe(401);
+    expect(bare.body).toContain('ctb serve');
+    expect(bare.body).not.toContain('<script');
+    const stale = await send(server.port, '/', {
+      headers: { host, cookie: `ctb_session_${server.port}=old` },
+    });
+    expect(stale.status).toBe(401);
+    const wrong = await send(server.port, '/?token=wrong', { headers: { host } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const api = await send(server.port, '/api/call/app:get-info', {
+      method: 'POST',
+      headers: { host, cookie: `ctb_session_${server.port}=old`, 'content-type': 'application/json' },
+    });
+    expect(api.status).toBe(403);
   });
 
   it('never serves a file outside the UI folder', async () => {

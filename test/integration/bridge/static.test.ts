@@ -17,9 +17,10 @@ interface Answer {
   body: Buffer;
 }
 
-function get(port: number, path: string, acceptEncoding?: string): Promise<Answer> {
+function get(port: number, path: string, acceptEncoding?: string, cookie?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `127.0.0.1:${port}` };
+    if (cookie) headers.cookie = cookie;
     if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
     const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -79,11 +80,22 @@ describe('browser-mode static files', () => {
     expect((await get(server.port, asset, 'br')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
-    for (const path of ['/', '/index.html', '/history']) {
-      const page = await get(server.port, path, 'br');
+    for (const path of ['/', '/index.html']) {
+      const page = await get(server.port, path, 'br', `ctb_session_${server.port}=${server.token}`);
       expect(page.status, path).toBe(200);
       expect(page.headers['cache-control'], path).toBe('no-cache');
     }
+  });
+
+  it('sends a page path (an old platform route) to the hash route the app maps', async () => {
+    const page = await get(
+      server.port,
+      '/app/organization/sdk-connections',
+      'br',
+      `ctb_session_${server.port}=${server.token}`,
+    );
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe('/#/app/organization/sdk-connections');
   });
 
   it('compresses a file once: later requests get the bytes prepared for the first', async () => {

@@ -21,6 +21,30 @@ describe('matchKey', () => {
     });
   });
 
+  it('goes to every screen of the navigation, Conformance (g f) and Load (g p) included', () => {
+    expect(matchKey(['g'], 'f')).toMatchObject({
+      shortcut: { action: { kind: 'navigate', route: 'conformance' } },
+    });
+    expect(matchKey(['g'], 'p')).toMatchObject({ shortcut: { action: { kind: 'navigate', route: 'load' } } });
+    const routes = SHORTCUTS.flatMap((s) => (s.action.kind === 'navigate' ? [s.action.route] : []));
+    expect(new Set(routes)).toEqual(
+      new Set([
+        'business-tools',
+        'tools',
+        'console',
+        'inspector',
+        'history',
+        'local',
+        'conformance',
+        'load',
+        'scenarios',
+        'demo',
+        'rotation',
+        'live-traffic',
+      ]),
+    );
+  });
+
   it('matches nothing for an unknown key or an unknown second key', () => {
     expect(matchKey([], 'x')).toBeNull();
     expect(matchKey(['g'], 'z')).toBeNull();

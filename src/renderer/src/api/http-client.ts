@@ -30,8 +30,11 @@ export function createHttpClient(options: HttpClientOptions): ApiClient {
     const Source =
       options.EventSource ?? (globalThis as { EventSource?: HttpClientOptions['EventSource'] }).EventSource;
     if (!Source || source) return;
-    // EventSource cannot send headers: the token travels in the query of this one URL only.
-    source = new Source(`${baseUrl}/api/events?token=${encodeURIComponent(options.token)}`);
+    // EventSource cannot send headers: a token travels in the query of this one URL only (the page
+    // has none: its session cookie goes along by itself).
+    source = new Source(
+      `${baseUrl}/api/events${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`,
+    );
     source.onmessage = (message) => {
       let parsed: { event?: unknown; payload?: unknown };
       try {
@@ -59,7 +62,10 @@ export function createHttpClient(options: HttpClientOptions): ApiClient {
       try {
         response = await doFetch(`${baseUrl}/api/call/${encodeURIComponent(method)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: options.token },
+          headers: {
+            'content-type': 'application/json',
+            ...(options.token ? { [TOKEN_HEADER]: options.token } : {}),
+          },
           body: input === undefined ? '' : JSON.stringify(input),
         });
       } catch (error) {

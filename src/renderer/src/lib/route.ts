@@ -1,5 +1,5 @@
-// Hash routes (`#/console`, `#/inspector/12`): they survive a reload and leave the browser-mode
-// `?token=` query untouched. The old platform route redirects to Business Tools (protocol.md 4.2).
+// Hash routes (`#/console`, `#/inspector/12`): they survive a reload and work from the Electron
+// file page too. The old platform route redirects to Business Tools (protocol.md 4.2).
 
 import type { Route, RouteName } from '../store/ui/initialState.ts';
 

@@ -37,7 +37,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
   go('i', 'inspector', 'Inspector'),
   go('h', 'history', 'History'),
   go('l', 'local', 'Local connectors'),
+  go('f', 'conformance', 'Conformance'),
+  go('p', 'load', 'Load (performance)'),
+  go('s', 'scenarios', 'Scenarios'),
   go('d', 'demo', 'Demo'),
+  go('r', 'rotation', 'Rotation rehearsal'),
+  go('w', 'live-traffic', 'Live traffic (on the wire)'),
   {
     keys: ['t'],
     label: 'Test the selected connection',

@@ -127,7 +127,7 @@ export function SyncPanel({ connection: c }: { connection: ConnectionDto }) {
               {changes.added} new
             </Badge>
             <Badge tone="info">{changes.updated} updated</Badge>
-            <Badge tone="bad">{changes.removed} removed</Badge>
+            <Badge tone={changes.removed > 0 ? 'bad' : 'muted'}>{changes.removed} removed</Badge>
             <Badge tone="muted">{changes.unchanged} unchanged</Badge>
           </div>
           {changes.report.tools.length === 0 ? (

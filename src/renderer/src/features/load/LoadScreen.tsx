@@ -44,11 +44,18 @@ export function LoadScreen() {
   const remote = resolved.url !== null && !isLoopbackUrl(resolved.url);
   const confirmed = remote && s.confirmedHost === resolved.url;
 
-  // Offer the target's first tool when the current name is not one of its tools.
+  // Offer a customer-safe tool (chat: true, searchProducts when there) when the current name is not
+  // one of the target's tools: an admin-only default would open the form on an error.
   useEffect(() => {
     const ls = useLoadStore.getState();
     if (resolved.tools.length > 0 && !resolved.tools.some((t) => t.name === ls.tool))
-      ls.edit({ tool: resolved.tools[0].name });
+      ls.edit({
+        tool: (
+          resolved.tools.find((t) => t.name === 'searchProducts') ??
+          resolved.tools.find((t) => t.chat) ??
+          resolved.tools[0]
+        ).name,
+      });
   }, [resolved.tools]);
 
   const canRun =
