@@ -25,8 +25,15 @@ test.describe('Live request log', () => {
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(30);
 
-    // Scrolling to the bottom brings the oldest request into view.
+    // Scrolling the box to its bottom renders the oldest requests instead of the newest.
+    const idsOf = async () =>
+      (
+        await page.getByTestId('local-log-item').evaluateAll((els) => els.map((e) => e.dataset.exchangeId))
+      ).map(Number);
+    const newest = await idsOf();
+    await box.scrollIntoViewIfNeeded();
     await box.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(async () => Math.max(...(await idsOf()))).toBeLessThan(Math.min(...newest));
     const oldest = page.getByTestId('local-log-item').last();
     await expect(oldest).toBeInViewport();
     expect(await page.getByTestId('local-log-item').count()).toBeLessThan(30);

@@ -11,9 +11,11 @@ import { SignaturePanel } from './SignaturePanel.tsx';
 import { Waterfall } from './Waterfall.tsx';
 import { ExportBar } from './ExportBar.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
+import { FaultNote, useTamperMark } from './FaultNote.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);
+  const tamperMark = useTamperMark(x);
   return (
     <article className="exchange" data-testid="exchange-view" data-exchange-id={x.id}>
       <header className="exchange__head">
@@ -42,6 +44,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
         )}
       </header>
 
+      <FaultNote exchange={x} />
       <SignaturePanel exchange={x} />
 
       <section className="section" data-testid="request-section">
@@ -52,7 +55,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
           <strong>{x.method}</strong> {x.url}
         </div>
         <HeadersTable headers={x.requestHeaders} testId="request-headers" />
-        <BodyTabs which="request" b64={x.requestBodyBase64} />
+        <BodyTabs which="request" b64={x.requestBodyBase64} mark={tamperMark} />
       </section>
 
       <section className="section" data-testid="response-section">
