@@ -42,19 +42,20 @@ export function useTamperMark(x: ExchangeDetailDto): number | null {
 
 /** The first delivery of a replay fault is its own History row: this one's answer is the second. */
 function FirstDelivery({ exchange: x }: { exchange: ExchangeDetailDto }) {
-  const [first, setFirst] = useState<ExchangeSummaryDto | null | undefined>(undefined);
+  const [found, setFound] = useState<{ forId: number; first: ExchangeSummaryDto | null } | null>(null);
   useEffect(() => {
+    if (!x.requestId) return;
     let live = true;
-    if (!x.requestId) return setFirst(null);
     void call('history:page', { filter: { id: x.requestId }, limit: 10 }).then((r) => {
       if (!live) return;
       const earlier = r.ok ? r.data.items.filter((e) => e.id !== x.id && e.requestId === x.requestId) : [];
-      setFirst(earlier.sort((a, b) => a.id - b.id)[0] ?? null);
+      setFound({ forId: x.id, first: earlier.sort((a, b) => a.id - b.id)[0] ?? null });
     });
     return () => {
       live = false;
     };
   }, [x.id, x.requestId]);
+  const first = !x.requestId ? null : found?.forId === x.id ? found.first : undefined;
   if (first === undefined) return null;
   if (first === null)
     return (
