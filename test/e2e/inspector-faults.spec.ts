@@ -21,6 +21,9 @@ async function sendWithFault(page: Page, fault: 'fault-tamper-body' | 'fault-wro
 }
 
 test.describe('Inspector: injected faults', () => {
+  // Three console sends after the demo setup: more than the default minute on a loaded machine.
+  test.setTimeout(120_000);
+
   test('tells a tampered body from a wrong secret and marks the changed byte', async ({ app }) => {
     const page = app.page;
     await registerDemoConnection(page);

@@ -34,8 +34,6 @@ test.describe('Live request log', () => {
     await box.scrollIntoViewIfNeeded();
     await box.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(async () => Math.max(...(await idsOf()))).toBeLessThan(Math.min(...newest));
-    const oldest = page.getByTestId('local-log-item').last();
-    await expect(oldest).toBeInViewport();
     expect(await page.getByTestId('local-log-item').count()).toBeLessThan(30);
   });
 });
