@@ -11,8 +11,11 @@ async function sendWithFault(page: Page, fault: 'fault-tamper-body' | 'fault-wro
   await setEditorText(page, 'console-params', '{"sku": "SKU-1002"}');
   const controls = page.getByTestId('fault-controls');
   if ((await controls.getAttribute('open')) === null) await controls.locator('summary').click();
+  // The wanted fault first, then the others off: the panel stays open while one fault is active.
+  await page.getByTestId(fault).setChecked(true);
   for (const id of ['fault-tamper-body', 'fault-wrong-secret', 'fault-replay'])
-    await page.getByTestId(id).setChecked(id === fault);
+    if (id !== fault && (await page.getByTestId(id).isChecked()))
+      await page.getByTestId(id).setChecked(false);
   await page.getByTestId('console-send').click();
   await expect(page.getByTestId('response-status')).toBeVisible();
   await page.getByTestId('open-in-inspector').click();
