@@ -169,7 +169,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
     seedInfo: platform.seedInfo,
     retention,
-    localConnectors: new LocalConnectors(host),
+    localConnectors: new LocalConnectors(host, platform.connections),
     demo,
     runs,
 

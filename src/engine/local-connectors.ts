@@ -1,5 +1,6 @@
 // Local connectors management over the connector host: definitions (list, save from the editor's
-// JSON or an object, delete, the JSON Schema the editor validates with) and running them.
+// JSON or an object, delete, the JSON Schema the editor validates with) and running them. A connection
+// registered from a connector follows it: when the connector's URL changes, the connection's does too.
 
 import { definitionSchema, parseDefinitionJson } from '../connector/host/index.ts';
 import type { ConnectorDefinition, ConnectorHost } from '../connector/host/index.ts';
@@ -15,11 +16,19 @@ export interface LocalConnectorView {
   updatedAt: number;
 }
 
+/** The platform's connection registry, as far as following a moved connector needs it. */
+export interface FollowingConnections {
+  list(): Array<{ id: string; webhook_url: string | null }>;
+  update(id: string, input: unknown): Promise<unknown>;
+}
+
 export class LocalConnectors {
   private readonly host: ConnectorHost;
+  private readonly connections: FollowingConnections | null;
 
-  constructor(host: ConnectorHost) {
+  constructor(host: ConnectorHost, connections: FollowingConnections | null = null) {
     this.host = host;
+    this.connections = connections;
   }
 
   view(id: string): LocalConnectorView {
@@ -47,8 +56,11 @@ export class LocalConnectors {
   /** Creates (no id) or replaces a definition; text is parsed by the host, which reports JSON errors with positions. */
   async save(id: string | undefined, definition: unknown): Promise<LocalConnectorView> {
     const parsed = typeof definition === 'string' ? parseDefinitionJson(definition) : definition;
-    const saved = id === undefined ? this.host.create(parsed) : await this.host.update(id, parsed);
-    return this.view(saved.id);
+    if (id === undefined) return this.view(this.host.create(parsed).id);
+    const before = this.host.expectedUrl(id);
+    await this.host.update(id, parsed);
+    await this.follow(before, this.host.status(id).url ?? this.host.expectedUrl(id));
+    return this.view(id);
   }
 
   async remove(id: string): Promise<void> {
@@ -56,8 +68,21 @@ export class LocalConnectors {
   }
 
   async start(id: string): Promise<LocalConnectorView> {
-    await this.host.start(id);
+    const before = this.host.expectedUrl(id);
+    const { url } = await this.host.start(id);
+    await this.follow(before, url);
     return this.view(id);
+  }
+
+  /**
+   * Points the connections registered from a connector (webhook_url = its old URL) at its new URL, so a
+   * port or path change never leaves them calling a dead port. Returns the ids of the moved connections.
+   */
+  async follow(before: string | null, after: string | null): Promise<string[]> {
+    if (!this.connections || !before || !after || before === after) return [];
+    const moved = this.connections.list().filter((c) => c.webhook_url === before);
+    for (const c of moved) await this.connections.update(c.id, { webhook_url: after });
+    return moved.map((c) => c.id);
   }
 
   async stop(id: string): Promise<LocalConnectorView> {

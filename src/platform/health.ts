@@ -94,7 +94,8 @@ export async function testConnection(
   let report: TestReport;
   try {
     const result = await ctx.manager.ping(registry.target(id));
-    const latency = result.last?.timing.totalMs ?? null;
+    // Latency is the round trip of an answer: a refused or timed-out ping measured no latency at all.
+    const latency = result.last?.response ? result.last.timing.totalMs : null;
     report = assessPing(result, {
       latencyMs: latency,
       exchangeIds: await ctx.manager.committedIds(result),

@@ -274,7 +274,9 @@ export class ConnectorHost extends EventEmitter {
         // The runtime that answered, not the current one: a reload may change the secret meanwhile.
         (e, target) => this.record(entry, target as Runtime, e),
       );
-      entry.port = await entry.server.listen(definition.port, definition.host);
+      const remembered = definition.port === 0 ? this.store.rememberedPort(id) : null;
+      entry.port = await this.listenOn(entry.server, definition, remembered);
+      if (definition.port === 0 && remembered !== entry.port) this.store.rememberPort(id, entry.port);
       entry.url = urlOf(entry.host, entry.port, definition.endpointPath);
       this.running.set(id, entry);
       this.emit('status', this.status(id));
@@ -283,12 +285,41 @@ export class ConnectorHost extends EventEmitter {
       await runtime?.dispose();
       demo?.close();
       if (err instanceof HostError && err.code === 'port_in_use') {
-        const holder = [...this.running.values()].find((r) => r.port === definition.port);
+        const holder = [...this.running.values()].find((r) => r.port === err.details.port);
         if (holder)
           err.message = `${err.message} (connector "${holder.runtime.definition.name}" of this testbench holds it)`;
       }
       throw err;
     }
+  }
+
+  /** Port 0 means "a free port once, then that one": a taken remembered port is a coded error, not a silent move. */
+  private async listenOn(
+    server: ConnectorServer,
+    definition: ConnectorDefinition,
+    remembered: number | null,
+  ): Promise<number> {
+    if (remembered === null) return server.listen(definition.port, definition.host);
+    try {
+      return await server.listen(remembered, definition.host);
+    } catch (err) {
+      if (err instanceof HostError && err.code === 'port_in_use')
+        throw new HostError(
+          'port_in_use',
+          `port ${remembered}, which connector "${definition.name}" has used since its first start, is taken by another program; stop that program, or set "port" in the definition to move the connector (connections registered from it follow)`,
+          { port: remembered, host: definition.host, remembered: true },
+        );
+      throw err;
+    }
+  }
+
+  /** The URL a stopped connector will have on its next start (its fixed or remembered port), if known. */
+  expectedUrl(id: string): string | null {
+    const running = this.running.get(id);
+    if (running) return running.url;
+    const definition = this.store.get(id).definition;
+    const port = definition.port !== 0 ? definition.port : this.store.rememberedPort(id);
+    return port === null ? null : urlOf(definition.host, port, definition.endpointPath);
   }
 
   private async stopNow(r: Running): Promise<void> {

@@ -20,6 +20,13 @@ export const hostMigrations: Migration[] = [
       updated_at INTEGER NOT NULL
     );`,
   },
+  {
+    // A connector defined with port 0 keeps the port it got on its first start: a connection registered
+    // from it (its URL holds the port) must not go stale when the connector restarts.
+    version: 2,
+    name: 'remembered port of port-0 connectors',
+    up: `ALTER TABLE host_definitions ADD COLUMN last_port INTEGER;`,
+  },
 ];
 
 interface Row {
@@ -95,6 +102,17 @@ export class DefinitionStore {
       'UPDATE host_definitions SET name = ?, builtin = ?, definition = ?, updated_at = ? WHERE id = ?',
     ).run(definition.name, definition.builtin ?? null, JSON.stringify(definition), this.now(), id);
     return this.get(id);
+  }
+
+  /** The port a port-0 connector got on its first start, reused on every later start (null: none yet). */
+  rememberedPort(id: string): number | null {
+    const row = statement(this.db, 'SELECT last_port FROM host_definitions WHERE id = ?').get(id) as
+      { last_port: number | null } | undefined;
+    return row?.last_port ?? null;
+  }
+
+  rememberPort(id: string, port: number | null): void {
+    statement(this.db, 'UPDATE host_definitions SET last_port = ? WHERE id = ?').run(port, id);
   }
 
   remove(id: string): void {

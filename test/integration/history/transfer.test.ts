@@ -129,6 +129,16 @@ describe('history export and import', () => {
     });
   }
 
+  it('shows an imported redacted exchange unchecked, not as a malformed signature', async () => {
+    const exported = await h['history:export']({ ids: [ids[0]], format: 'json' });
+    const result = await h['history:import']({ content: exported.content });
+    const back = await h['history:get']({ id: result.firstId });
+    const original = await h['history:get']({ id: ids[0] });
+    expect(signatureOf(back)).toBe('[redacted]');
+    expect(back.diagnosis).toBeNull();
+    expect(back.verdict).toBe(original.verdict);
+  });
+
   it('exports a HAR that the HAR 1.2 schema accepts, every URL absolute', async () => {
     const received = (await h['history:page']({ filter: { direction: 'incoming' } })).items;
     expect(received.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
 
 import { useEffect } from 'react';
 import { useConformanceStore } from '../../store/conformance/action.ts';
-import { progressFraction, verdict } from '../../store/conformance/selectors.ts';
+import { progressFraction, skewHelp, verdict } from '../../store/conformance/selectors.ts';
 import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
 import { EmptyState } from '../../components/common.tsx';
 import { RunTargetPicker } from '../runs/RunTargetPicker.tsx';
@@ -80,8 +80,8 @@ export function ConformanceScreen() {
                   value={s.skewText}
                   onChange={(e) => s.setSkew(e.target.value)}
                 />
-                <div className="hint">
-                  The connector's maxTimestampSkewSeconds: 300 passes at the edge, 301 must fail.
+                <div className="hint" data-testid="conformance-skew-help">
+                  {skewHelp(s.skewText)}
                 </div>
                 <FieldError message={s.fieldError ?? undefined} testId="conformance-skew-error" />
               </div>

@@ -31,15 +31,26 @@ export function TestPanel({ connection: c }: { connection: ConnectionDto }) {
       {report && (
         <div className="report" data-testid="test-report" data-ok={String(report.ok)}>
           <StatusBadge status={report.status} testId="test-report-status" />
+          {/* A failed ping shows only what it measured: no pong means no clock offset to speak of. */}
           <dl className="kv">
-            <dt>Latency</dt>
-            <dd data-testid="test-latency">{report.latency_ms === null ? '—' : `${report.latency_ms} ms`}</dd>
-            <dt>Clock offset</dt>
-            <dd data-testid="test-offset">
-              {report.clock_offset_s === null
-                ? 'not reported (bare pong)'
-                : `${report.clock_offset_s > 0 ? '+' : ''}${report.clock_offset_s} s`}
-            </dd>
+            {(report.ok || report.latency_ms !== null) && (
+              <>
+                <dt>Latency</dt>
+                <dd data-testid="test-latency">
+                  {report.latency_ms === null ? '—' : `${report.latency_ms} ms`}
+                </dd>
+              </>
+            )}
+            {report.ok && (
+              <>
+                <dt>Clock offset</dt>
+                <dd data-testid="test-offset">
+                  {report.clock_offset_s === null
+                    ? 'not reported by the pong'
+                    : `${report.clock_offset_s > 0 ? '+' : ''}${report.clock_offset_s} s`}
+                </dd>
+              </>
+            )}
             <dt>Tested</dt>
             <dd>{relativeTime(report.tested_at)}</dd>
           </dl>

@@ -16,6 +16,7 @@ import './history.css';
 import { useShallow } from 'zustand/react/shallow';
 
 const ROW_HEIGHT = 36;
+const NOTICE_MS = 6_000;
 
 export function HistoryScreen() {
   const s = useHistoryStore(
@@ -41,8 +42,23 @@ export function HistoryScreen() {
   useEffect(() => {
     void st().loadFacets();
     void st().reload();
-    return st().listen();
+    const unlisten = st().listen();
+    return () => {
+      unlisten();
+      // An old comparison or "Exported…" line must not greet the user on their next visit.
+      useHistoryStore.setState({ compare: null, notice: null });
+    };
   }, [st]);
+
+  // A notice is a confirmation, not state: it goes after a few seconds (errors stay until dismissed).
+  useEffect(() => {
+    if (!s.notice) return;
+    const shown = s.notice;
+    const timer = setTimeout(() => {
+      if (useHistoryStore.getState().notice === shown) useHistoryStore.setState({ notice: null });
+    }, NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [s.notice]);
 
   const onRange = useCallback(
     (start: number, end: number) => useHistoryStore.getState().ensure(start, end),

@@ -13,9 +13,11 @@ import { ExportBar } from './ExportBar.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
 import { SentVsReceived } from './SentVsReceived.tsx';
 import { SaveAsScenario } from '../scenarios/SaveAsScenario.tsx';
+import { FaultNote, useTamperMark } from './FaultNote.tsx';
 
 export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetailDto; compact?: boolean }) {
   const tone = verdictTone(x.verdict, x.responseStatus);
+  const tamperMark = useTamperMark(x);
   return (
     <article className="exchange" data-testid="exchange-view" data-exchange-id={x.id}>
       <header className="exchange__head">
@@ -44,6 +46,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
         )}
       </header>
 
+      <FaultNote exchange={x} />
       <SignaturePanel exchange={x} />
       <SentVsReceived id={x.id} />
 
@@ -55,7 +58,7 @@ export function ExchangeView({ exchange: x, compact }: { exchange: ExchangeDetai
           <strong>{x.method}</strong> {x.url}
         </div>
         <HeadersTable headers={x.requestHeaders} testId="request-headers" />
-        <BodyTabs which="request" b64={x.requestBodyBase64} />
+        <BodyTabs which="request" b64={x.requestBodyBase64} mark={tamperMark} />
       </section>
 
       <section className="section" data-testid="response-section">

@@ -9,15 +9,25 @@ import { SkewBar } from './SkewBar.tsx';
 
 export function SignaturePanel({ exchange: x }: { exchange: ExchangeDetailDto }) {
   const d = x.diagnosis;
+  const redacted = x.requestHeaders.some(
+    ([n, v]) => n.toLowerCase() === 'x-service-signature' && v === '[redacted]',
+  );
   if (!d) {
     return (
       <section className="section" data-testid="signature-section">
         <header className="section__head">
           <h3>Signature</h3>
         </header>
-        <p className="muted">
-          No signature check for this exchange (the engine knows no secret for its target).
-        </p>
+        {redacted ? (
+          <p className="muted" data-testid="signature-redacted">
+            The signature was redacted when this exchange was exported, so it is not verified here. The
+            verdict is the one recorded when the exchange happened.
+          </p>
+        ) : (
+          <p className="muted">
+            No signature check for this exchange (the engine knows no secret for its target).
+          </p>
+        )}
       </section>
     );
   }

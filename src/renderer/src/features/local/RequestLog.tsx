@@ -1,15 +1,26 @@
 // The live request log of one local connector, newest first, from the engine's 'host:request'
-// events; a line opens the exchange in the inspector.
+// events; a line opens the exchange in the inspector. Rows are windowed in a bounded scroll box.
 
+import { useState } from 'react';
+import type { HostRequestEventDto } from '../../../../shared/index.ts';
 import { useLocalStore } from '../../store/local/action.ts';
 import { logOf } from '../../store/local/selectors.ts';
+import { LOG_CAP } from '../../store/local/initialState.ts';
 import { useUiStore } from '../../store/ui/action.ts';
 import { exchangeTitle, verdictTone } from '../../store/inspector/selectors.ts';
 import { Badge, EmptyState, Section } from '../../components/common.tsx';
+import { visibleWindow } from './log-window.ts';
+import './request-log.css';
+
+/** Must match .request-log__row's height and .request-log's max-height in request-log.css. */
+const ROW_PX = 48;
+const VIEW_PX = 432;
 
 export function RequestLog({ connectorId }: { connectorId: string }) {
   const log = useLocalStore((s) => logOf(s, connectorId));
   const running = useLocalStore((s) => s.items.find((c) => c.id === connectorId)?.running ?? false);
+  const [scrollTop, setScrollTop] = useState(0);
+  const win = visibleWindow(log.length, scrollTop, ROW_PX, VIEW_PX);
   return (
     <Section title="Live requests" testId="local-log">
       {log.length === 0 ? (
@@ -19,32 +30,54 @@ export function RequestLog({ connectorId }: { connectorId: string }) {
             : 'Start the connector, then call it from the Console or register it as a connection.'}
         </EmptyState>
       ) : (
-        <ul className="list list--dense">
-          {log.map((e) => (
-            <li key={e.exchangeId}>
-              <button
-                type="button"
-                className="list__item"
-                data-testid="local-log-item"
-                data-exchange-id={e.exchangeId}
-                onClick={() =>
-                  useUiStore.getState().navigate({ name: 'inspector', param: String(e.exchangeId) })
-                }
+        <>
+          <p className="muted small request-log__count" data-testid="local-log-count">
+            {log.length >= LOG_CAP
+              ? `The latest ${LOG_CAP} requests; every exchange is in the History.`
+              : `${log.length} request${log.length === 1 ? '' : 's'}`}
+          </p>
+          <div
+            className="request-log"
+            data-testid="local-log-scroll"
+            onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+          >
+            <div className="request-log__spacer" style={{ height: log.length * ROW_PX }}>
+              <ul
+                className="list list--dense request-log__rows"
+                style={{ transform: `translateY(${win.start * ROW_PX}px)` }}
               >
-                <span className="list__title">
-                  <span className="mono">{exchangeTitle(e.summary)}</span>
-                  <Badge tone={verdictTone(e.summary.verdict, e.summary.responseStatus)}>
-                    {e.summary.responseStatus ?? '—'}
-                  </Badge>
-                </span>
-                <span className="list__sub">
-                  {new Date(e.summary.startedAt).toLocaleTimeString()} · {e.verdictText}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+                {log.slice(win.start, win.end).map((e) => (
+                  <LogRow key={e.exchangeId} event={e} />
+                ))}
+              </ul>
+            </div>
+          </div>
+        </>
       )}
     </Section>
+  );
+}
+
+function LogRow({ event: e }: { event: HostRequestEventDto }) {
+  return (
+    <li className="request-log__row">
+      <button
+        type="button"
+        className="list__item"
+        data-testid="local-log-item"
+        data-exchange-id={e.exchangeId}
+        onClick={() => useUiStore.getState().navigate({ name: 'inspector', param: String(e.exchangeId) })}
+      >
+        <span className="list__title">
+          <span className="mono">{exchangeTitle(e.summary)}</span>
+          <Badge tone={verdictTone(e.summary.verdict, e.summary.responseStatus)}>
+            {e.summary.responseStatus ?? '—'}
+          </Badge>
+        </span>
+        <span className="list__sub">
+          {new Date(e.summary.startedAt).toLocaleTimeString()} · {e.verdictText}
+        </span>
+      </button>
+    </li>
   );
 }

@@ -14,6 +14,13 @@ export function parseSkew(text: string): { ok: true; value: number } | { ok: fal
   return { ok: true, value: Number(t) };
 }
 
+/** The help under the skew field, in the window actually entered (a 60 s target passes 60 and fails 61). */
+export function skewHelp(text: string): string {
+  const skew = parseSkew(text);
+  const window = skew.ok ? skew.value : 300;
+  return `The connector's maxTimestampSkewSeconds: ${window} passes at the edge, ${window + 1} must fail.`;
+}
+
 export const progressFraction = (s: ConformanceState): number =>
   s.total > 0 ? Math.min(1, s.checks.length / s.total) : 0;
 

@@ -104,7 +104,8 @@ export const useHistoryStore = create<HistoryState & HistoryActions>()((set, get
     ...initialHistoryState,
 
     async setFilter(patch) {
-      set({ filter: cleanFilter({ ...get().filter, ...patch }) });
+      // The selection follows the filter: rows it hides must not stay selected (and silently disable Replay).
+      set({ filter: cleanFilter({ ...get().filter, ...patch }), selected: [] });
       await get().reload();
     },
 
