@@ -1,6 +1,8 @@
 // What an export hides unless the user asks for secrets: signature and credential headers, and
 // credential-looking JSON fields (re-serialized only when something was masked).
 
+import { jsonDepth, MAX_JSON_DEPTH } from '../../client/index.ts';
+
 const REDACTED = '[redacted]';
 const SENSITIVE_HEADER =
   /^(x-service-signature|authorization|proxy-authorization|cookie|set-cookie|x-ctb-token)$|secret|token|api[-_]?key|password/i;
@@ -22,6 +24,9 @@ export function redactBody(body: Buffer, includeSecrets: boolean): Buffer {
   if (includeSecrets) return body;
   const text = utf8Text(body);
   if (text === null) return body;
+  // A hostile connector's 10,000-level answer would overflow the recursive mask: such a body is
+  // kept as it is (nothing deeper than the bound is a credential field anyone reads).
+  if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return body;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
