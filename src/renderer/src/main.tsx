@@ -7,6 +7,8 @@ import { App } from './App.tsx';
 import { initTheme } from './lib/theme.ts';
 import './styles/theme.css';
 import './styles/app.css';
+import './styles/controls.css';
+import './styles/panels.css';
 
 initTheme();
 createRoot(document.getElementById('root')!).render(

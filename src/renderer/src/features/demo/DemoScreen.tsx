@@ -13,6 +13,7 @@ import { AdminInbox } from './AdminInbox.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ConnectResult, SyncResult, TestResult, WorkspaceChoice } from './SetupSteps.tsx';
 import './demo.css';
+import './demo-chat.css';
 import { useShallow } from 'zustand/react/shallow';
 
 const WHY: Record<DemoStepId, ReactNode> = {

@@ -1,0 +1,2 @@
+import type { Connector, ConnectorOptions } from './types.ts';
+export declare function createConnector(options: ConnectorOptions): Connector;

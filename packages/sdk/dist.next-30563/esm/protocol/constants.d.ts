@@ -1,0 +1,15 @@
+export declare const PROTOCOL_VERSION = "1";
+export declare const SIGNATURE_SCHEME = "v1";
+export declare const HEADER_SIGNATURE = "x-service-signature";
+export declare const HEADER_TIMESTAMP = "x-service-timestamp";
+export declare const HEADER_PROTOCOL = "x-service-protocol";
+export declare const HEADER_TRACE_ID = "x-service-trace-id";
+export declare const HEADER_TENANT_ID = "x-service-tenant-id";
+export declare const HEADER_WORKSPACE_ID = "x-service-workspace-id";
+export declare const HEADER_CONNECTION_ID = "x-service-connection-id";
+export declare const SIGNED_HEADERS: readonly ["x-service-signature", "x-service-timestamp", "x-service-protocol"];
+export declare const DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS = 300;
+export declare const DEFAULT_ENDPOINT_PATH = "/service";
+export declare const DEFAULT_MAX_BODY_BYTES: number;
+export declare const PLATFORM_TIMEOUT_MS = 30000;
+export declare const REQUEST_TYPES: readonly ["tool.invoke", "ping", "capabilities.list", "tools.list"];

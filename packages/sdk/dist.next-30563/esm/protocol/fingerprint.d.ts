@@ -1,0 +1,2 @@
+import type { SecretInput } from './sign.ts';
+export declare function fingerprint(secret: SecretInput): string;
