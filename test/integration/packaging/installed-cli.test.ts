@@ -108,7 +108,12 @@ describe('the installed ctb package', { timeout: 60_000 }, () => {
     );
     const url = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output)?.[1];
     expect(url).toBeDefined();
-    const page = await fetch(url!);
+    // As a browser does: the tokened URL sets the session cookie and redirects to the clean page.
+    const first = await fetch(url!, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(cookie).toMatch(/^ctb_session_\d+=/);
+    const page = await fetch(new URL(first.headers.get('location') ?? '/', url!), { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<script type="module"[^>]*src="[^"]+\.js"/);
   });

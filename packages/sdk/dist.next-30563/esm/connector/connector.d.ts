@@ -1,2 +1,0 @@
-import type { Connector, ConnectorOptions } from './types.ts';
-export declare function createConnector(options: ConnectorOptions): Connector;
