@@ -42,3 +42,21 @@ export function runCtb(args: string[], options: CtbOptions = {}): Promise<CtbRun
     child.stdin.end(options.input ?? '');
   });
 }
+
+/** `ctb connector serve` on a free port with this secret and data folder, once it prints its URL. */
+export async function serveDemoConnector(
+  secret: string,
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
+  const child = startCtb(['connector', 'serve', '--port', '0', '--secret', secret, '--data-dir', dataDir]);
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      text += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\/service/.exec(text);
+      if (m) resolve(m[0]);
+    });
+    child.on('exit', () => reject(new Error(`connector serve exited: ${text}`)));
+  });
+  return { url, child };
+}

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLoadScript, LoadExportError } from '../../../src/load/export/index.ts';
 import type { LoadExportSpec } from '../../../src/load/export/index.ts';
 import { verify } from '../../../src/protocol/index.ts';
-import { startCtb } from '../cli/run-ctb.ts';
+import { serveDemoConnector } from '../cli/run-ctb.ts';
+import type { startCtb } from '../cli/run-ctb.ts';
 
 const vectors: Array<{ secret: string; timestamp: string; body_hex: string; signature: string }> = JSON.parse(
   readFileSync(new URL('../../fixtures/signatures.json', import.meta.url), 'utf8'),
@@ -127,25 +128,7 @@ describe.skipIf(!haveArtillery)('ctb load --export artillery, run by Artillery',
   const secret = 'whsec_artillery';
 
   beforeAll(async () => {
-    serve = startCtb([
-      'connector',
-      'serve',
-      '--port',
-      '0',
-      '--secret',
-      secret,
-      '--data-dir',
-      join(dir, 'data'),
-    ]);
-    url = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      serve.stdout.setEncoding('utf8').on('data', (d: string) => {
-        text += d;
-        const m = /http:\/\/127\.0\.0\.1:\d+\/service/.exec(text);
-        if (m) resolve(m[0]);
-      });
-      serve.on('exit', () => reject(new Error(`connector serve exited: ${text}`)));
-    });
+    ({ url, child: serve } = await serveDemoConnector(secret, join(dir, 'data')));
   }, 30_000);
   afterAll(() => serve?.kill());
 

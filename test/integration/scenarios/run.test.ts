@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/scenarios/index.ts';
 import type { ScenarioFileError } from '../../../src/scenarios/index.ts';
-import { runCtb, startCtb } from '../cli/run-ctb.ts';
+import { runCtb, serveDemoConnector } from '../cli/run-ctb.ts';
+import type { startCtb } from '../cli/run-ctb.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctb-scenarios-'));
 const secret = 'whsec_scenarios';
@@ -16,25 +17,7 @@ let url = '';
 let serve: ReturnType<typeof startCtb>;
 
 beforeAll(async () => {
-  serve = startCtb([
-    'connector',
-    'serve',
-    '--port',
-    '0',
-    '--secret',
-    secret,
-    '--data-dir',
-    join(dir, 'data'),
-  ]);
-  url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    serve.stdout.setEncoding('utf8').on('data', (d: string) => {
-      text += d;
-      const m = /http:\/\/127\.0\.0\.1:\d+\/service/.exec(text);
-      if (m) resolve(m[0]);
-    });
-    serve.on('exit', () => reject(new Error(`connector serve exited: ${text}`)));
-  });
+  ({ url, child: serve } = await serveDemoConnector(secret, join(dir, 'data')));
 }, 30_000);
 afterAll(() => {
   serve?.kill();
