@@ -1,7 +1,9 @@
 // Fault injection for one console request: clock skew, wrong secret, tampered body, dropped
 // x-service-* headers, header case, protocol version, replay — the CLI's fault options.
 
+import { useState } from 'react';
 import { useConsoleStore } from '../../store/console/action.ts';
+import { useLocalStore } from '../../store/local/action.ts';
 import { SIGNING_HEADERS } from '../../store/console/initialState.ts';
 import { activeFaultCount } from '../../store/console/selectors.ts';
 import type { FaultsDto } from '../../../../shared/index.ts';
@@ -12,6 +14,9 @@ export function FaultControls() {
   const active = activeFaultCount(faults);
   const skew = faults.skewOffsetSeconds ?? 0;
   const dropped = new Set(faults.dropHeaders ?? []);
+  // Open while faults are set, and stays as the user left it: clearing the faults must not fold it.
+  const [open, setOpen] = useState(active > 0);
+  const targetWindow = useTargetWindow();
 
   function toggleHeader(name: string, on: boolean) {
     const next = new Set(dropped);
@@ -21,7 +26,12 @@ export function FaultControls() {
   }
 
   return (
-    <details className="card faults" data-testid="fault-controls" open={active > 0 || undefined}>
+    <details
+      className="card faults"
+      data-testid="fault-controls"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>
         Fault injection{' '}
         <span className={active ? 'badge badge--warn' : 'badge badge--muted'} data-testid="fault-count">
@@ -53,7 +63,12 @@ export function FaultControls() {
             onChange={(e) => set({ skewOffsetSeconds: clamp(Number(e.target.value)) })}
           />
           <span className="muted small">
-            s {Math.abs(skew) > 300 ? '(outside the default ±300 s window)' : ''}
+            s{' '}
+            {Math.abs(skew) > (targetWindow ?? 300)
+              ? targetWindow === null
+                ? '(outside the protocol default ±300 s window)'
+                : `(outside this connector's ±${targetWindow} s window)`
+              : ''}
           </span>
         </div>
 
@@ -128,6 +143,16 @@ export function FaultControls() {
       )}
     </details>
   );
+}
+
+/** The accepted clock difference of the Console's target when the testbench knows it (a local connector). */
+function useTargetWindow(): number | null {
+  const localId = useConsoleStore((s) => (s.targetKind === 'local' ? s.localId : null));
+  return useLocalStore((s) => {
+    const def = s.items.find((l) => l.id === localId)?.definition as
+      { maxTimestampSkewSeconds?: unknown } | undefined;
+    return typeof def?.maxTimestampSkewSeconds === 'number' ? def.maxTimestampSkewSeconds : null;
+  });
 }
 
 function Check({
