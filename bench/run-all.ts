@@ -21,8 +21,6 @@ const ALL = [
   'history-ui',
   'startup',
   'scenarios',
-  // Listed once the bench exists (another branch adds it); a listed bench that cannot run counts as broken.
-  ...(existsSync(join(here, 'listen-proxy.ts')) ? ['listen-proxy'] : []),
 ];
 // These read the build (out/renderer, out/cli).
 const NEEDS_BUILD = new Set(['first-screen-size', 'history-ui', 'startup']);
