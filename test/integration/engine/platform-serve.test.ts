@@ -101,7 +101,7 @@ describe('ctb platform serve', () => {
     const fromEnv = await serve(['--data-dir', await tempDir()], { CTB_SEED_PASSWORD: 'env-seed-password' });
     expect(fromEnv.stdout()).toContain(`(from CTB_SEED_PASSWORD)`);
     expect((await login(fromEnv.url, 'env-seed-password')).status).toBe(200);
-  });
+  }, 60_000); // three servers one after another: room for a busy machine
 
   it('exits 2 with one line for a bad port, SSRF mode, plan or short password', async () => {
     const cases: Array<[string[], string]> = [
@@ -135,7 +135,7 @@ describe('ctb platform serve', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`port ${port} is already in use`);
-  });
+  }, 40_000); // two processes, one after the other
 
   it('gives browser mode (ctb serve) the same exit 1 when its port is taken', async () => {
     const dir = await tempDir();
