@@ -51,6 +51,16 @@ describe('scenarios store', () => {
     expect(store().draft).toContain('type: ping');
   });
 
+  it('keeps the folder the person opened when the default folder arrives later', async () => {
+    const init = store().init(); // looks up the shipped examples, as the screen does on mount
+    store().setFolderInput(folder);
+    const opened = store().open();
+    await Promise.all([init, opened]);
+    expect(store().folder).toBe(folder);
+    expect(store().folderInput).toBe(folder);
+    expect(store().files).toHaveLength(17);
+  });
+
   it('says why a folder cannot be opened', async () => {
     expect(await store().open(join(root, 'missing'))).toBe(false);
     expect(store().listError?.code).toBe('not_found');

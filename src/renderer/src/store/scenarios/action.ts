@@ -30,19 +30,24 @@ export const useScenariosStore = create<ScenariosState & ScenariosActions>()((se
 
   async init() {
     if (get().folder) return;
+    const choice = get().folderChoice;
     const remembered = storage()?.getItem(FOLDER_KEY);
     if (remembered && (await get().open(remembered))) return;
     const r = await call('scenarios:default-folder', undefined);
+    // The person typed or opened a folder while the default was looked up: theirs wins.
+    if (get().folderChoice !== choice) return;
     if (r.ok && r.data.folder) await get().open(r.data.folder);
   },
 
   setFolderInput(text) {
-    set({ folderInput: text });
+    set((s) => ({ folderInput: text, folderChoice: s.folderChoice + 1 }));
   },
 
   async open(folder = get().folderInput) {
-    set({ folderInput: folder });
+    const choice = get().folderChoice + 1;
+    set({ folderInput: folder, folderChoice: choice });
     const r = await call('scenarios:list', { folder });
+    if (get().folderChoice !== choice) return false;
     if (!r.ok) {
       set({ listError: r.error });
       return false;

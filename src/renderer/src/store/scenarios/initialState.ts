@@ -15,6 +15,11 @@ export const FOLDER_KEY = 'ctb.scenarios.folder';
 export interface ScenariosState {
   /** The folder field as typed. */
   folderInput: string;
+  /**
+   * Bumped by every typed character and every open: an open (the remembered or default folder
+   * included) whose listing arrives after a newer choice is dropped instead of overwriting it.
+   */
+  folderChoice: number;
   /** The open collection's real path, once the engine listed it. */
   folder: string | null;
   files: ScenarioFileDto[];
@@ -38,6 +43,7 @@ export interface ScenariosState {
 
 export const initialScenariosState: ScenariosState = {
   folderInput: '',
+  folderChoice: 0,
   folder: null,
   files: [],
   listError: null,
