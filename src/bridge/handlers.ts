@@ -10,7 +10,9 @@ import {
   syncReportDto,
   testReportDto,
 } from '../engine/dto/contract-dto.ts';
-import { consoleSend } from './console-send.ts';
+import { callDepsOf } from '../engine/call-target.ts';
+import { parseConsoleSend, sendFromConsole } from '../engine/console-send.ts';
+import { exchangeDetailOf } from '../engine/history/inspect.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { historyFileHandlers } from './history-file-handlers.ts';
 import { demoHandlers } from './demo-handlers.ts';
@@ -92,7 +94,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return platform.businessTools.list(filter).map(businessToolDto);
     },
 
-    'console:send': (raw) => consoleSend(ctx, raw),
+    'console:send': async (raw) => {
+      const sent = await sendFromConsole(callDepsOf(ctx.engine, ctx.now), parseConsoleSend(raw));
+      return exchangeDetailOf(ctx.engine, sent);
+    },
 
     ...historyHandlers(ctx),
     ...historyFileHandlers(ctx),

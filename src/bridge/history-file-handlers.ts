@@ -11,7 +11,7 @@ import {
 } from '../engine/index.ts';
 import { retentionDto as retentionOf } from '../engine/dto/use-case-dto.ts';
 import { validationError } from './errors.ts';
-import { exchangeOrThrow } from './exchange-detail.ts';
+import { exchangeOrThrow } from '../engine/history/inspect.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { filterOf } from './history-handlers.ts';
 import {
@@ -45,14 +45,14 @@ export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
   return {
     'history:export-curl': (raw) => {
       const input = objectInput(raw);
-      const e = exchangeOrThrow(ctx, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID));
+      const e = exchangeOrThrow(history, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID));
       const mode = oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!;
       return { command: curlCommand(ctx.engine, e, mode, ctx.now) };
     },
 
     'history:export-har': (raw) => {
       const input = objectInput(raw);
-      const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(ctx, id));
+      const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(history, id));
       const includeSecrets = optionalBoolean(input, 'includeSecrets') ?? false;
       return { har: harOfExchanges(ctx.engine, exchanges, { includeSecrets, version: ctx.info.version }) };
     },

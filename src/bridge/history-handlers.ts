@@ -3,10 +3,11 @@
 
 import type { Handlers, HistoryFilterDto } from '../shared/index.ts';
 import { historyFacets } from '../engine/index.ts';
+import { callDepsOf } from '../engine/call-target.ts';
+import { exchangeDetailOf, exchangeOrThrow } from '../engine/history/inspect.ts';
+import { replayExchange } from '../engine/replay.ts';
 import type { HistoryFilter } from '../store/history.ts';
 import { summaryDto } from './dto.ts';
-import { exchangeDetail } from './exchange-detail.ts';
-import { replayExchange } from './history-replay.ts';
 import type { HandlerContext } from './handler-context.ts';
 import {
   MAX_EXCHANGE_ID,
@@ -43,7 +44,10 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
       return { items: page.items.map(summaryDto), nextBefore: page.nextBefore };
     },
 
-    'history:get': (raw) => exchangeDetail(ctx, requiredInteger(objectInput(raw), 'id', 1, MAX_EXCHANGE_ID)),
+    'history:get': (raw) => {
+      const id = requiredInteger(objectInput(raw), 'id', 1, MAX_EXCHANGE_ID);
+      return exchangeDetailOf(ctx.engine, exchangeOrThrow(history, id));
+    },
 
     'history:count': (raw) => {
       const input = objectInput(raw, 'the input', { optional: true });
@@ -78,14 +82,17 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
 
     'history:facets': () => historyFacets(ctx.engine),
 
-    'history:replay': (raw) => {
+    'history:replay': async (raw) => {
       const input = objectInput(raw);
       onlyKeys(input, ['id', 'mode'], 'history:replay');
-      return replayExchange(
-        ctx,
-        requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID),
-        oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!,
+      const id = requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID);
+      const mode = oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!;
+      const replayed = await replayExchange(
+        callDepsOf(ctx.engine, ctx.now),
+        exchangeOrThrow(history, id),
+        mode,
       );
+      return exchangeDetailOf(ctx.engine, replayed);
     },
   };
 }

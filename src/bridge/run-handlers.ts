@@ -4,7 +4,7 @@
 import type { Handlers } from '../shared/index.ts';
 import { conformanceDto } from '../engine/dto/use-case-dto.ts';
 import { parseLoadInput } from '../engine/runs/load-input.ts';
-import { resolveTarget } from './console-send.ts';
+import { callDepsOf, targetOf } from '../engine/call-target.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { inputOf, objectInput, oneOf, optionalInteger, requiredString } from './validate.ts';
 import type { Obj } from './validate.ts';
@@ -25,7 +25,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       runs.assertOpen();
       const input = inputOf(raw, 'conformance:run', ['runId', 'target', 'skewSeconds', 'timeoutMs']);
       const { runId, report } = await runs.conformance({
-        target: resolveTarget(ctx, input.target),
+        target: targetOf(callDepsOf(ctx.engine, ctx.now), input.target),
         skewSeconds: optionalInteger(input, 'skewSeconds', 0, 86_400),
         timeoutMs: optionalInteger(input, 'timeoutMs', 100, 60_000),
         runId: runIdOf(input),
@@ -48,7 +48,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       const parsed = parseLoadInput(input);
       const { runId, report, aborted } = await runs.load({
         ...parsed,
-        target: resolveTarget(ctx, input.target),
+        target: targetOf(callDepsOf(ctx.engine, ctx.now), input.target),
         runId: runIdOf(input),
         onProgress: (id, p) =>
           ctx.hub?.emit('load:progress', {

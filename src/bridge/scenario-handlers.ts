@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { checkScenarioText, MAX_SCENARIO_BYTES, scenarioSchema, Scenarios } from '../engine/scenarios.ts';
 import type { StepResult } from '../scenarios/index.ts';
 import type { Handlers, ScenarioStepResultDto } from '../shared/index.ts';
-import { resolveTarget } from './console-send.ts';
+import { callDepsOf, targetOf } from '../engine/call-target.ts';
 import { validationError } from './errors.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { objectInput, oneOf, onlyKeys, optionalInteger, optionalString, requiredString } from './validate.ts';
@@ -93,7 +93,7 @@ export function scenarioHandlers(ctx: HandlerContext): ScenarioHandlers {
       onlyKeys(input, ['runId', 'folder', 'files', 'target', 'timeoutMs'], 'scenarios:run');
       const t = objectInput(input.target, 'target');
       oneOf(t, 'kind', ['connection', 'local', 'url'] as const);
-      const target = resolveTarget(ctx, t);
+      const target = targetOf(callDepsOf(ctx.engine, ctx.now), t);
       const report = await scenarios.run({
         folder: folderOf(input),
         files: files(input.files),
