@@ -1,12 +1,14 @@
 // The use-cases' answers -> the plain DTOs of src/shared: local connectors, the guided demo, a
-// conformance report and the History limits, each field listed so nothing engine-side leaks by accident.
+// conformance report, a scenario step and the History limits, each field listed so nothing leaks by accident.
 
 import type { ConformanceReport } from '../../conformance/index.ts';
+import type { StepResult } from '../../scenarios/index.ts';
 import type {
   ConformanceReportDto,
   DemoInvokeDto,
   DemoStateDto,
   LocalConnectorDto,
+  ScenarioStepResultDto,
 } from '../../shared/index.ts';
 import type { HistoryRetentionDto } from '../../shared/history.ts';
 import type { History } from '../../store/history.ts';
@@ -70,6 +72,24 @@ function parseBody(bytes: Buffer): unknown {
 
 export function conformanceDto(runId: string, report: ConformanceReport): ConformanceReportDto {
   return { runId, ...report, unreachable: unreachableReason(report) };
+}
+
+/** A step result for the UI: the diagnosis without its candidate secrets, only what a person reads. */
+export function scenarioStepDto(r: StepResult): ScenarioStepResultDto {
+  const d = r.diagnosis;
+  return {
+    ...r,
+    mismatches: r.mismatches.map((m) => ({ ...m })),
+    faults: [...r.faults],
+    diagnosis: d
+      ? {
+          verdict: d.verdict,
+          failedCheck: d.failedCheck,
+          cause: d.cause ? { id: d.cause.id, title: d.cause.title } : null,
+          summary: d.summary,
+        }
+      : null,
+  };
 }
 
 export function retentionDto(history: History, retention: RetentionPruner): HistoryRetentionDto {
