@@ -1,5 +1,5 @@
-// The use-cases' answers -> the plain DTOs of src/shared: local connectors, the guided demo, a
-// conformance report, a scenario step and the History limits, each field listed so nothing leaks by accident.
+// The use-cases' answers -> the plain DTOs of src/shared (local connectors, demo, conformance, scenario
+// steps, History limits, live traffic, pairing), each field listed so nothing leaks by accident.
 
 import type { ConformanceReport } from '../../conformance/index.ts';
 import type { StepResult } from '../../scenarios/index.ts';
@@ -7,13 +7,18 @@ import type {
   ConformanceReportDto,
   DemoInvokeDto,
   DemoStateDto,
+  ListenRequestEventDto,
+  ListenStatusDto,
   LocalConnectorDto,
+  PairingDto,
   ScenarioStepResultDto,
 } from '../../shared/index.ts';
 import type { HistoryRetentionDto } from '../../shared/history.ts';
 import type { History } from '../../store/history.ts';
 import type { DemoInvocation, DemoState } from '../demo/demo.ts';
 import type { RetentionPruner } from '../history/retention.ts';
+import type { LiveTrafficEvent, LiveTrafficStatus } from '../live-traffic.ts';
+import type { Pairing } from '../pairing.ts';
 import type { LocalConnectorView } from '../local-connectors.ts';
 import { unreachableReason } from '../runs/unreachable.ts';
 import { connectionDto } from './contract-dto.ts';
@@ -98,4 +103,29 @@ export function retentionDto(history: History, retention: RetentionPruner): Hist
     total: history.count(),
     lastPrune: retention.last ? { ...retention.last } : null,
   };
+}
+
+export function listenStatusDto(s: LiveTrafficStatus): ListenStatusDto {
+  return { ...s, secretFingerprints: [...s.secretFingerprints] };
+}
+
+export function listenRequestDto(e: LiveTrafficEvent): ListenRequestEventDto {
+  return {
+    exchangeId: e.exchangeId,
+    startedAt: e.startedAt,
+    method: e.method,
+    path: e.path,
+    requestType: e.requestType,
+    tool: e.tool,
+    verdict: e.verdict,
+    cause: e.cause,
+    matchedSecret: e.matchedSecret,
+    status: e.status,
+    durationMs: e.durationMs,
+  };
+}
+
+/** The sent-vs-received pairing of one exchange: its role, its peer and what differs between them. */
+export function pairingDto(p: Pairing | null): PairingDto | null {
+  return p ? { role: p.role, peerId: p.peerId, ...p.diff, headersDiffer: [...p.diff.headersDiffer] } : null;
 }
