@@ -1,7 +1,8 @@
-// The use-cases' answers -> the plain DTOs of src/shared (local connectors, demo, conformance, scenario
-// steps, History limits, live traffic, pairing), each field listed so nothing leaks by accident.
+// The use-cases' answers -> the plain DTOs of src/shared (local connectors, demo, conformance, load
+// progress, scenario steps, History limits, live traffic, pairing), each field listed so nothing leaks.
 
 import type { ConformanceReport } from '../../conformance/index.ts';
+import type { LoadProgress } from '../../load/index.ts';
 import type { StepResult } from '../../scenarios/index.ts';
 import type {
   ConformanceReportDto,
@@ -9,6 +10,7 @@ import type {
   DemoStateDto,
   ListenRequestEventDto,
   ListenStatusDto,
+  LoadProgressDto,
   LocalConnectorDto,
   PairingDto,
   ScenarioStepResultDto,
@@ -94,6 +96,17 @@ export function scenarioStepDto(r: StepResult): ScenarioStepResultDto {
           summary: d.summary,
         }
       : null,
+  };
+}
+
+/** A load run's progress; a run by count also carries the duration cap, but the count is the plan shown. */
+export function loadProgressDto(runId: string, p: LoadProgress, plannedRequests?: number): LoadProgressDto {
+  return {
+    runId,
+    ...p,
+    point: { ...p.point },
+    plannedMs: plannedRequests === undefined ? p.plannedMs : null,
+    plannedRequests: plannedRequests ?? null,
   };
 }
 
