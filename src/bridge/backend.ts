@@ -78,7 +78,6 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   engine.retention.start();
   const handlers = createHandlers({
     engine,
-    host,
     hub,
     info: { version: options.version, mode: options.mode, platformUrl: () => platformUrl },
   });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   engine = await createEngine({ dataDir: join(root, 'data'), ssrfMode: 'dev' });
   hub = new EventHub();
   const dispatch = createDispatch(
-    createHandlers({ engine, host: engine.host, hub, info: { version: 'test', mode: 'browser' } }),
+    createHandlers({ engine, hub, info: { version: 'test', mode: 'browser' } }),
   );
   call = async (method, input) => JSON.parse(JSON.stringify(await dispatch(method, input)));
   const demo = (await call('local:list')).data.find((c: { name: string }) => c.name === 'Demo catalog')!;

@@ -25,7 +25,7 @@ export async function useInProcessEngine(): Promise<EngineTransport> {
   engine.history.onAppended((id) => hub.emit('history:appended', { id }));
   engine.host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
   const dispatch = createDispatch(
-    createHandlers({ engine, host: engine.host, hub, info: { version: 'test', mode: 'browser' } }),
+    createHandlers({ engine, hub, info: { version: 'test', mode: 'browser' } }),
   );
   const client: ApiClient = {
     async call(method, input) {
