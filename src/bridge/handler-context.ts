@@ -2,7 +2,7 @@
 // and facts about the shell; one object, so each group of handlers is built from the same parts.
 
 import type { Engine } from '../engine/index.ts';
-import type { EventHub } from './event-hub.ts';
+import type { EventHub } from '../engine/event-hub.ts';
 
 export interface HandlerContext {
   engine: Engine;

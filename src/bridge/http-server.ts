@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { TOKEN_HEADER } from '../shared/index.ts';
 import { SECURITY_HEADERS } from './csp.ts';
 import type { Dispatch } from './dispatch.ts';
-import type { EventHub } from './event-hub.ts';
+import type { EventHub } from '../engine/event-hub.ts';
 import { guardFor, guardRequest, hasOneHost, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
 import { StaticCache, resolveStatic } from './static-files.ts';

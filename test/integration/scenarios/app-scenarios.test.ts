@@ -12,8 +12,8 @@ import { parseScenario, runCollection } from '../../../src/scenarios/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
-import { EventHub } from '../../../src/bridge/event-hub.ts';
-import type { PushedEvent } from '../../../src/bridge/event-hub.ts';
+import { EventHub } from '../../../src/engine/event-hub.ts';
+import type { PushedEvent } from '../../../src/engine/event-hub.ts';
 import type {
   ApiError,
   InputOf,

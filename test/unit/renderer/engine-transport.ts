@@ -5,7 +5,7 @@ import { createEngine } from '../../../src/engine/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
-import { EventHub } from '../../../src/bridge/event-hub.ts';
+import { EventHub } from '../../../src/engine/event-hub.ts';
 import { hostRequestDto } from '../../../src/engine/dto/host-request-dto.ts';
 import type { HostRequestEvent } from '../../../src/connector/host/index.ts';
 import type { ApiClient, EventName, Events, Result } from '../../../src/shared/index.ts';
