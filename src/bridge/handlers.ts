@@ -28,7 +28,7 @@ import { rotationHandlers } from './rotation-handlers.ts';
 import { listenHandlers } from './listen-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { idOf, objectInput, oneOf } from './validate.ts';
+import { idOf, objectInput, oneOf } from '../engine/input.ts';
 
 export type { HandlerContext } from './handler-context.ts';
 

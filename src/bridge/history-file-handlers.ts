@@ -14,7 +14,7 @@ import {
   oneOf,
   optionalBoolean,
   requiredInteger,
-} from './validate.ts';
+} from '../engine/input.ts';
 
 const MAX_HAR_ENTRIES = 1000;
 

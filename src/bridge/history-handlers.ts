@@ -14,7 +14,7 @@ import {
 } from '../engine/history/history-input.ts';
 import { exchangeDetailOf, exchangeOrThrow } from '../engine/history/inspect.ts';
 import { replayExchange } from '../engine/replay.ts';
-import { summaryDto } from './dto.ts';
+import { summaryDto } from '../engine/dto/contract-dto.ts';
 import type { HandlerContext } from './handler-context.ts';
 
 type HistoryHandlers = Pick<

@@ -6,7 +6,7 @@ import { callDepsOf } from '../engine/call-target.ts';
 import { conformanceDto, loadProgressDto } from '../engine/dto/use-case-dto.ts';
 import { conformanceRunOf, loadRunOf, runIdOf } from '../engine/runs/run-input.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { inputOf, oneOf } from './validate.ts';
+import { inputOf, oneOf } from '../engine/input.ts';
 
 type RunHandlers = Pick<
   Handlers,

@@ -12,7 +12,7 @@ import {
 } from '../engine/scenarios.ts';
 import type { Handlers } from '../shared/index.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { inputOf } from './validate.ts';
+import { inputOf } from '../engine/input.ts';
 
 type ScenarioHandlers = Pick<
   Handlers,
