@@ -1,5 +1,5 @@
-// The engine's pushed events (src/shared Events) fanned out to every connected UI: the Electron
-// window, each browser-mode SSE stream, and tests. A failing listener never stops the others.
+// The engine's pushed events (src/shared Events) fanned out to every connected UI (the Electron window,
+// each browser-mode SSE stream, tests), and the ones the engine announces itself; no listener stops another.
 
 import type { HostRequestEvent } from '../connector/host/index.ts';
 import type { EventName, Events } from '../shared/index.ts';
