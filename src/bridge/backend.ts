@@ -3,15 +3,14 @@
 
 import { createEngine } from '../engine/index.ts';
 import type { Engine } from '../engine/index.ts';
-import type { ConnectorHost, HostRequestEvent } from '../connector/host/index.ts';
+import { EventHub, announceEngineEvents } from '../engine/event-hub.ts';
+import type { ConnectorHost } from '../connector/host/index.ts';
 import type { KeyProvider, Plan, SsrfMode } from '../platform/index.ts';
 import type { Handlers } from '../shared/index.ts';
 import { createDispatch } from './dispatch.ts';
 import type { Dispatch } from './dispatch.ts';
-import { EventHub } from './event-hub.ts';
 import { TOKEN_HEADER, guardFor, newToken, refusalOf } from './http-guard.ts';
 import { createHandlers } from './handlers.ts';
-import { hostRequestDto } from '../engine/dto/host-request-dto.ts';
 
 export interface BackendOptions {
   dataDir: string;
@@ -50,10 +49,9 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     seedPassword: options.seedPassword,
   });
   const hub = new EventHub();
-  announceHistory(engine, hub);
+  announceEngineEvents(engine, hub);
   let platformUrl: string | null = null;
   const host = engine.host;
-  host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
   const token = options.token ?? newToken();
   try {
     if (options.platformServer !== false) {
@@ -73,12 +71,9 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   }
   // The user's History limits (History screen) are enforced on a timer for as long as the backend
   // runs; started once nothing else can fail, so a failed open leaves no timer behind.
-  engine.retention.onPruned = (report) =>
-    hub.emit('history:pruned', { deleted: report.deleted, total: engine.history.count() });
   engine.retention.start();
   const handlers = createHandlers({
     engine,
-    host,
     hub,
     info: { version: options.version, mode: options.mode, platformUrl: () => platformUrl },
   });
@@ -99,9 +94,4 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       return closing;
     },
   };
-}
-
-/** Every History append (platform calls, console sends, host requests) becomes 'history:appended'. */
-function announceHistory(engine: Engine, hub: EventHub): void {
-  engine.history.onAppended((id) => hub.emit('history:appended', { id }));
 }

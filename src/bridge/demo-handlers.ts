@@ -2,9 +2,9 @@
 // (src/engine/dto/use-case-dto.ts), and tell every UI which connection changed.
 
 import type { Handlers } from '../shared/index.ts';
+import { parseDemoInvoke } from '../engine/demo/demo.ts';
 import { demoInvokeDto, demoStateDto } from '../engine/dto/use-case-dto.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { inputOf, optionalObject, optionalString, requiredString } from './validate.ts';
 
 type DemoHandlers = Pick<
   Handlers,
@@ -21,17 +21,7 @@ export function demoHandlers(ctx: HandlerContext): DemoHandlers {
       changed(connectionId);
       return { ...demoStateDto(state), started };
     },
-    'demo:invoke': async (raw) => {
-      const input = inputOf(raw, 'demo:invoke', ['tool', 'arguments', 'conversationId', 'channel']);
-      return demoInvokeDto(
-        await demo.invoke({
-          tool: requiredString(input, 'tool', 200),
-          arguments: optionalObject(input, 'arguments'),
-          conversationId: optionalString(input, 'conversationId', 200),
-          channel: optionalString(input, 'channel', 100),
-        }),
-      );
-    },
+    'demo:invoke': async (raw) => demoInvokeDto(await demo.invoke(parseDemoInvoke(raw))),
     'demo:reset': async () => {
       const { connectionId, ...report } = await demo.reset();
       if (connectionId) changed(connectionId);

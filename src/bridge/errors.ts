@@ -2,11 +2,6 @@
 // `{ ok:false, error }` Result of src/shared (no stacks, ever); input errors are the engine's own.
 
 import type { ApiError } from '../shared/index.ts';
-import { EngineError, validationError } from '../engine/index.ts';
-
-export { validationError };
-/** Input refusals raised here and use-case refusals raised by the engine are one kind of error. */
-export { EngineError as BridgeError };
 
 // Engine errors carry snake_case codes written for users (EngineError, PlatformError, SecretKeyError,
 // host errors). System and SQLite errors carry upper-case codes and messages with paths: those stay inside.

@@ -1,7 +1,7 @@
 // The engine side of the contract: one function per method of src/shared Methods, each checking
 // its input again, calling the engine (its platform or a use-case), and answering the DTOs of src/shared.
 
-import type { ConnectionInput, Handlers } from '../shared/index.ts';
+import type { Handlers } from '../shared/index.ts';
 import {
   businessToolDto,
   connectionDto,
@@ -10,7 +10,15 @@ import {
   syncReportDto,
   testReportDto,
 } from '../engine/dto/contract-dto.ts';
-import { consoleSend } from './console-send.ts';
+import { callDepsOf } from '../engine/call-target.ts';
+import {
+  connectionInputOf,
+  connectionUpdateOf,
+  syncToolsOf,
+  toolsFilterOf,
+} from '../engine/connection-input.ts';
+import { parseConsoleSend, sendFromConsole } from '../engine/console-send.ts';
+import { exchangeDetailOf } from '../engine/history/inspect.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { historyFileHandlers } from './history-file-handlers.ts';
 import { demoHandlers } from './demo-handlers.ts';
@@ -20,13 +28,9 @@ import { rotationHandlers } from './rotation-handlers.ts';
 import { listenHandlers } from './listen-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { definedOnly, idOf, objectInput, oneOf, onlyKeys, optionalString, inputOf } from './validate.ts';
-import type { Obj } from './validate.ts';
-import { validationError } from './errors.ts';
+import { idOf, objectInput, oneOf } from '../engine/input.ts';
 
 export type { HandlerContext } from './handler-context.ts';
-
-const CONNECTION_FIELDS = ['name', 'webhook_url', 'signing_secret', 'enabled', 'workspace_id'] as const;
 
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { platform } = ctx.engine;
@@ -53,13 +57,11 @@ export function createHandlers(ctx: HandlerContext): Handlers {
 
     'connections:list': () => platform.connections.list().map(connectionDto),
     'connections:create': async (raw) => {
-      const created = await platform.connections.create(connectionInput(raw));
+      const created = await platform.connections.create(connectionInputOf(raw));
       return changed(created.id, connectionDto(created));
     },
     'connections:update': async (raw) => {
-      const input = inputOf(raw, 'connections:update', ['id', 'changes']);
-      const id = idOf(input);
-      const changes = connectionInput(input.changes, 'changes');
+      const { id, changes } = connectionUpdateOf(raw);
       return changed(id, connectionDto(await platform.connections.update(id, changes)));
     },
     // An empty secret asks the registry to generate a fresh whsec_ one (decisions.md 3).
@@ -72,10 +74,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'connections:test': async (raw) =>
       changed(id(raw), testReportDto(await platform.connections.test(id(raw)))),
     'connections:sync-tools': async (raw) => {
-      const input = inputOf(raw, 'connections:sync-tools', ['id', 'workspaceId']);
-      const workspaceId = input.workspaceId === null ? null : optionalString(input, 'workspaceId', 200);
-      const options = workspaceId === undefined ? {} : { workspaceId };
-      return changed(idOf(input), syncReportDto(await platform.connections.syncTools(idOf(input), options)));
+      const { id, options } = syncToolsOf(raw);
+      return changed(id, syncReportDto(await platform.connections.syncTools(id, options)));
     },
     'connections:get-flows': (raw) => {
       const flows = platform.connections.flows(id(raw));
@@ -83,16 +83,12 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     },
     'connections:list-events': (raw) => platform.connections.events(id(raw)).map(orgEventDto),
 
-    'tools:list': (raw) => {
-      const input = inputOf(raw, 'tools:list', ['workspaceId', 'connectionId'], { optional: true });
-      const filter = definedOnly({
-        workspaceId: optionalString(input, 'workspaceId', 200),
-        connectionId: optionalString(input, 'connectionId', 200),
-      });
-      return platform.businessTools.list(filter).map(businessToolDto);
-    },
+    'tools:list': (raw) => platform.businessTools.list(toolsFilterOf(raw)).map(businessToolDto),
 
-    'console:send': (raw) => consoleSend(ctx, raw),
+    'console:send': async (raw) => {
+      const sent = await sendFromConsole(callDepsOf(ctx.engine, ctx.now), parseConsoleSend(raw));
+      return exchangeDetailOf(ctx.engine, sent);
+    },
 
     ...historyHandlers(ctx),
     ...historyFileHandlers(ctx),
@@ -103,13 +99,4 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...listenHandlers(ctx),
     ...scenarioHandlers(ctx),
   };
-}
-
-/** The contract's ConnectionInput only; the registry then applies its own full validation. */
-function connectionInput(raw: unknown, what = 'the input'): ConnectionInput {
-  const input: Obj = objectInput(raw, what);
-  onlyKeys(input, CONNECTION_FIELDS, what);
-  if (Object.keys(input).length === 0 && what === 'changes')
-    throw validationError('changes must name at least one field', 'changes');
-  return input as ConnectionInput;
 }

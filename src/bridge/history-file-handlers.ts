@@ -2,29 +2,19 @@
 // (HAR or JSON) of a selection, the import; plus the retention limits. Each validates, then calls the engine.
 
 import type { Handlers } from '../shared/index.ts';
-import {
-  MAX_EXPORT,
-  curlCommand,
-  exportFromHistory,
-  harOfExchanges,
-  importHistory,
-} from '../engine/index.ts';
+import { curlCommand, exportFromHistory, harOfExchanges, importHistory } from '../engine/index.ts';
 import { retentionDto as retentionOf } from '../engine/dto/use-case-dto.ts';
-import { validationError } from './errors.ts';
-import { exchangeOrThrow } from './exchange-detail.ts';
+import { exportRequestOf, importContentOf, retentionSettingsOf } from '../engine/history/history-input.ts';
+import { exchangeOrThrow } from '../engine/history/inspect.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { filterOf } from './history-handlers.ts';
 import {
   MAX_EXCHANGE_ID,
   exchangeIds,
-  inputOf,
   objectInput,
   oneOf,
   optionalBoolean,
-  optionalInteger,
-  optionalString,
   requiredInteger,
-} from './validate.ts';
+} from '../engine/input.ts';
 
 const MAX_HAR_ENTRIES = 1000;
 
@@ -45,47 +35,26 @@ export function historyFileHandlers(ctx: HandlerContext): FileHandlers {
   return {
     'history:export-curl': (raw) => {
       const input = objectInput(raw);
-      const e = exchangeOrThrow(ctx, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID));
+      const e = exchangeOrThrow(history, requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID));
       const mode = oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!;
       return { command: curlCommand(ctx.engine, e, mode, ctx.now) };
     },
 
     'history:export-har': (raw) => {
       const input = objectInput(raw);
-      const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(ctx, id));
+      const exchanges = exchangeIds(input, 'ids', MAX_HAR_ENTRIES)!.map((id) => exchangeOrThrow(history, id));
       const includeSecrets = optionalBoolean(input, 'includeSecrets') ?? false;
       return { har: harOfExchanges(ctx.engine, exchanges, { includeSecrets, version: ctx.info.version }) };
     },
 
-    'history:export': (raw) => {
-      const input = inputOf(raw, 'history:export', ['ids', 'filter', 'format', 'includeSecrets']);
-      return exportFromHistory(ctx.engine, {
-        ids: exchangeIds(input, 'ids', MAX_EXPORT, { optional: true }),
-        filter: filterOf(input),
-        format: oneOf(input, 'format', ['har', 'json'] as const)!,
-        includeSecrets: optionalBoolean(input, 'includeSecrets') ?? false,
-        version: ctx.info.version,
-      });
-    },
+    'history:export': (raw) => exportFromHistory(ctx.engine, exportRequestOf(raw, ctx.info.version)),
 
-    'history:import': (raw) => {
-      const input = inputOf(raw, 'history:import', ['content', 'fileName']);
-      optionalString(input, 'fileName', 500);
-      if (typeof input.content !== 'string')
-        throw validationError('content must be the text of a .har or .json file', 'content');
-      return importHistory(history, input.content);
-    },
+    'history:import': (raw) => importHistory(history, importContentOf(raw)),
 
     'history:get-retention': () => retentionDto(),
 
     'history:set-retention': async (raw) => {
-      const input = inputOf(raw, 'history:set-retention', ['maxCount', 'maxAgeDays']);
-      const limit = (field: string, max: number) =>
-        input[field] === null ? null : (optionalInteger(input, field, 1, max) ?? null);
-      await retention.save({
-        maxCount: limit('maxCount', 100_000_000),
-        maxAgeDays: limit('maxAgeDays', 36_500),
-      });
+      await retention.save(retentionSettingsOf(raw));
       return retentionDto();
     },
   };

@@ -1,23 +1,21 @@
 // The History screen's reading methods: a capped count and keyset windows of summaries for a virtual
 // list (no OFFSET), one exchange in detail with its diagnosis, the filter facets, and replay.
 
-import type { Handlers, HistoryFilterDto } from '../shared/index.ts';
+import type { Handlers } from '../shared/index.ts';
 import { historyFacets } from '../engine/index.ts';
-import type { HistoryFilter } from '../store/history.ts';
-import { summaryDto } from './dto.ts';
-import { exchangeDetail } from './exchange-detail.ts';
-import { replayExchange } from './history-replay.ts';
-import type { HandlerContext } from './handler-context.ts';
+import { callDepsOf } from '../engine/call-target.ts';
 import {
-  MAX_EXCHANGE_ID,
-  objectInput,
-  oneOf,
-  onlyKeys,
-  optionalInteger,
-  optionalString,
-  requiredInteger,
-} from './validate.ts';
-import type { Obj } from './validate.ts';
+  countFilterOf,
+  exchangeIdOf,
+  pageQueryOf,
+  replayInputOf,
+  sliceQueryOf,
+  windowQueryOf,
+} from '../engine/history/history-input.ts';
+import { exchangeDetailOf, exchangeOrThrow } from '../engine/history/inspect.ts';
+import { replayExchange } from '../engine/replay.ts';
+import { summaryDto } from '../engine/dto/contract-dto.ts';
+import type { HandlerContext } from './handler-context.ts';
 
 type HistoryHandlers = Pick<
   Handlers,
@@ -34,89 +32,40 @@ export function historyHandlers(ctx: HandlerContext): HistoryHandlers {
   const history = ctx.engine.history;
   return {
     'history:page': (raw) => {
-      const input = objectInput(raw, 'the input', { optional: true });
-      onlyKeys(input, ['filter', 'before', 'limit'], 'history:page');
-      const page = history.page(filterOf(input), {
-        before: optionalInteger(input, 'before', 1, MAX_EXCHANGE_ID),
-        limit: optionalInteger(input, 'limit', 1, 500),
-      });
+      const { filter, ...options } = pageQueryOf(raw);
+      const page = history.page(filter, options);
       return { items: page.items.map(summaryDto), nextBefore: page.nextBefore };
     },
 
-    'history:get': (raw) => exchangeDetail(ctx, requiredInteger(objectInput(raw), 'id', 1, MAX_EXCHANGE_ID)),
+    'history:get': (raw) => exchangeDetailOf(ctx.engine, exchangeOrThrow(history, exchangeIdOf(raw))),
 
     'history:count': (raw) => {
-      const input = objectInput(raw, 'the input', { optional: true });
-      onlyKeys(input, ['filter'], 'history:count');
+      const filter = countFilterOf(raw);
       const headId = history.newestId();
-      return { ...history.countSpan(filterOf(input), { maxId: headId }), headId };
+      return { ...history.countSpan(filter, { maxId: headId }), headId };
     },
 
     'history:window': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['filter', 'before', 'after', 'limit'], 'history:window');
-      const w = history.window({
-        filter: filterOf(input),
-        before: optionalInteger(input, 'before', 1, MAX_EXCHANGE_ID + 1),
-        after: optionalInteger(input, 'after', 0, MAX_EXCHANGE_ID),
-        limit: requiredInteger(input, 'limit', 1, 500),
-      });
+      const w = history.window(windowQueryOf(raw));
       return { items: w.items.map(summaryDto), older: w.older, newer: w.newer };
     },
 
     // Positional windows (OFFSET): kept for API clients; the screen reads keyset windows.
     'history:slice': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['filter', 'offset', 'limit', 'headId'], 'history:slice');
-      const items = history.slice(filterOf(input), {
-        offset: requiredInteger(input, 'offset', 0, MAX_EXCHANGE_ID),
-        limit: requiredInteger(input, 'limit', 1, 500),
-        maxId: optionalInteger(input, 'headId', 0, MAX_EXCHANGE_ID),
-      });
-      return { items: items.map(summaryDto) };
+      const { filter, ...options } = sliceQueryOf(raw);
+      return { items: history.slice(filter, options).map(summaryDto) };
     },
 
     'history:facets': () => historyFacets(ctx.engine),
 
-    'history:replay': (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['id', 'mode'], 'history:replay');
-      return replayExchange(
-        ctx,
-        requiredInteger(input, 'id', 1, MAX_EXCHANGE_ID),
-        oneOf(input, 'mode', ['as-sent', 're-signed'] as const)!,
+    'history:replay': async (raw) => {
+      const { id, mode } = replayInputOf(raw);
+      const replayed = await replayExchange(
+        callDepsOf(ctx.engine, ctx.now),
+        exchangeOrThrow(history, id),
+        mode,
       );
+      return exchangeDetailOf(ctx.engine, replayed);
     },
   };
-}
-
-/** The optional `filter` field of a history method's input. */
-export function filterOf(input: Obj): HistoryFilter {
-  const f = objectInput(input.filter, 'filter', { optional: true });
-  const keys: Array<keyof HistoryFilterDto> = [
-    'direction',
-    'connectionId',
-    'localConnectorId',
-    'tool',
-    'requestType',
-    'verdict',
-    'responseStatus',
-    'id',
-    'since',
-    'until',
-  ];
-  onlyKeys(f, keys, 'filter');
-  const out: HistoryFilter = {
-    direction: oneOf(f, 'direction', ['outgoing', 'incoming'] as const, { optional: true }),
-    connectionId: optionalString(f, 'connectionId', 200),
-    localConnectorId: optionalString(f, 'localConnectorId', 200),
-    tool: optionalString(f, 'tool', 200),
-    requestType: optionalString(f, 'requestType', 100),
-    verdict: optionalString(f, 'verdict', 100),
-    responseStatus: optionalInteger(f, 'responseStatus', 0, 999),
-    id: optionalString(f, 'id', 200),
-    since: optionalInteger(f, 'since', 0, MAX_EXCHANGE_ID),
-    until: optionalInteger(f, 'until', 0, MAX_EXCHANGE_ID),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as HistoryFilter;
 }

@@ -4,7 +4,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { TOKEN_HEADER } from '../shared/index.ts';
+import { TOKEN_HEADER, fail } from '../shared/index.ts';
+import type { Result } from '../shared/index.ts';
 
 export interface GuardConfig {
   port: number;
@@ -114,17 +115,11 @@ export function hasOneHost(req: Pick<IncomingMessage, 'rawHeaders'>): boolean {
 export function refusalOf(
   req: Pick<IncomingMessage, 'rawHeaders' | 'headers'>,
   config: GuardConfig,
-): { status: number; body: { ok: false; error: { code: string; message: string } } } | null {
-  if (!hasOneHost(req))
-    return {
-      status: 400,
-      body: { ok: false, error: { code: 'bad_host', message: 'send exactly one Host header' } },
-    };
+): { status: number; body: Result<never> } | null {
+  if (!hasOneHost(req)) return { status: 400, body: fail('bad_host', 'send exactly one Host header') };
   const token = req.headers[TOKEN_HEADER];
   const verdict = guardRequest(req.headers, typeof token === 'string' ? token : null, config);
-  return verdict.ok
-    ? null
-    : { status: 403, body: { ok: false, error: { code: verdict.code, message: verdict.message } } };
+  return verdict.ok ? null : { status: 403, body: fail(verdict.code, verdict.message) };
 }
 
 /** The guard of a server bound to `host` (127.0.0.1 by default), its port filled in once it listens. */

@@ -5,10 +5,10 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { TOKEN_HEADER } from '../shared/index.ts';
+import { TOKEN_HEADER, fail } from '../shared/index.ts';
 import { SECURITY_HEADERS } from './csp.ts';
 import type { Dispatch } from './dispatch.ts';
-import type { EventHub } from './event-hub.ts';
+import type { EventHub } from '../engine/event-hub.ts';
 import { guardFor, guardRequest, hasOneHost, isAllowedHost, newToken } from './http-guard.ts';
 import type { GuardConfig } from './http-guard.ts';
 import { StaticCache, resolveStatic } from './static-files.ts';
@@ -49,11 +49,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     route(req, res, ctx).catch(() => {
-      if (!res.headersSent)
-        sendJson(res, 500, {
-          ok: false,
-          error: { code: 'internal', message: 'the server failed to answer' },
-        });
+      if (!res.headersSent) sendJson(res, 500, fail('internal', 'the server failed to answer'));
       else res.destroy();
     });
   });
@@ -82,11 +78,7 @@ interface RouteContext {
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
-  if (!hasOneHost(req))
-    return sendJson(res, 400, {
-      ok: false,
-      error: { code: 'bad_host', message: 'send exactly one Host header' },
-    });
+  if (!hasOneHost(req)) return sendJson(res, 400, fail('bad_host', 'send exactly one Host header'));
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname.startsWith('/api/')) {
     const given =
@@ -94,27 +86,20 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     // The page authenticates by its session cookie; other clients keep sending the header.
     const apiToken = given ?? (hasSession(req, ctx.guard.port, ctx.guard.token) ? ctx.guard.token : null);
     const verdict = guardRequest(req.headers, apiToken, ctx.guard);
-    if (!verdict.ok)
-      return sendJson(res, 403, { ok: false, error: { code: verdict.code, message: verdict.message } });
+    if (!verdict.ok) return sendJson(res, 403, fail(verdict.code, verdict.message));
     res.setHeader('cache-control', 'no-store');
     if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(req, res, ctx);
     const call = /^\/api\/call\/([^/]+)$/.exec(url.pathname);
     if (call && req.method === 'POST') return answerCall(req, res, ctx, call[1]);
-    return sendJson(res, 404, {
-      ok: false,
-      error: { code: 'not_found', message: `no API route ${req.method} ${url.pathname}` },
-    });
+    return sendJson(res, 404, fail('not_found', `no API route ${req.method} ${url.pathname}`));
   }
   if (!isAllowedHost(req.headers.host, ctx.guard))
-    return sendJson(res, 403, {
-      ok: false,
-      error: { code: 'forbidden_host', message: 'this server only answers to its own loopback address' },
-    });
+    return sendJson(res, 403, fail('forbidden_host', 'this server only answers to its own loopback address'));
   if (req.method !== 'GET' && req.method !== 'HEAD')
-    return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'read-only' } });
+    return sendJson(res, 405, fail('method_not_allowed', 'read-only'));
   if (url.searchParams.has('token')) return tradeTokenForCookie(res, url, ctx.guard.port, ctx.guard.token);
   const file = ctx.staticDir === null ? null : await resolveStatic(ctx.staticDir, url.pathname);
-  if (!file) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'no such file' } });
+  if (!file) return sendJson(res, 404, fail('not_found', 'no such file'));
   // Built assets are the same for everyone; the page itself needs the session.
   if (file.endsWith('index.html') && !hasSession(req, ctx.guard.port, ctx.guard.token))
     return sendSessionNotice(res, 401, 'This browser has no session with this server yet (or it restarted).');
@@ -134,25 +119,15 @@ async function answerCall(
   const type = req.headers['content-type'] ?? '';
   // A JSON content type cannot be sent cross-site without a preflight: one more wall behind the token.
   if (!/^application\/json\b/i.test(type))
-    return sendJson(res, 415, {
-      ok: false,
-      error: { code: 'unsupported_media_type', message: 'send the input as application/json' },
-    });
+    return sendJson(res, 415, fail('unsupported_media_type', 'send the input as application/json'));
   const body = await readBody(req, ctx.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  if (body === null)
-    return sendJson(res, 413, {
-      ok: false,
-      error: { code: 'payload_too_large', message: 'the request body is too large' },
-    });
+  if (body === null) return sendJson(res, 413, fail('payload_too_large', 'the request body is too large'));
   let input: unknown = undefined;
   if (body.length > 0) {
     try {
       input = JSON.parse(body.toString('utf8'));
     } catch {
-      return sendJson(res, 400, {
-        ok: false,
-        error: { code: 'invalid_json', message: 'the request body is not valid JSON' },
-      });
+      return sendJson(res, 400, fail('invalid_json', 'the request body is not valid JSON'));
     }
   }
   let method: string;

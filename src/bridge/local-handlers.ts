@@ -3,9 +3,9 @@
 
 import type { Handlers } from '../shared/index.ts';
 import { localConnectorDto as dto } from '../engine/dto/use-case-dto.ts';
+import { parseLocalSave } from '../engine/local-connectors.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { idOf, inputOf, objectInput } from './validate.ts';
-import { validationError } from './errors.ts';
+import { idOf, objectInput } from '../engine/input.ts';
 
 type LocalHandlers = Pick<
   Handlers,
@@ -19,9 +19,8 @@ export function localHandlers(ctx: HandlerContext): LocalHandlers {
     'local:list': () => local.list().map(dto),
     'local:get-schema': () => local.schema() as ReturnType<Handlers['local:get-schema']>,
     'local:save': async (raw) => {
-      const input = inputOf(raw, 'local:save', ['id', 'definition']);
-      if (input.definition === undefined) throw validationError('definition is required', 'definition');
-      return dto(await local.save(input.id === undefined ? undefined : idOf(input), input.definition));
+      const { id, definition } = parseLocalSave(raw);
+      return dto(await local.save(id, definition));
     },
     'local:delete': async (raw) => {
       await local.remove(id(raw));

@@ -1,18 +1,20 @@
-// The rotation rehearsal methods of the contract: validate the input, call the engine's rotation
-// use-cases, and tell every UI the connection changed (its secret and webhook_url move with the steps).
+// The rotation rehearsal methods of the contract: the engine checks the input and runs its rotation
+// use-cases; every UI is told the connection changed (its secret and webhook_url move with the steps).
 
 import type { Handlers } from '../shared/index.ts';
-import { advanceRehearsal, pingRehearsal, rehearsalOf, startRehearsal } from '../engine/index.ts';
+import {
+  advanceRehearsal,
+  parseRehearsalStart,
+  pingRehearsal,
+  rehearsalOf,
+  startRehearsal,
+} from '../engine/rotation.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { objectInput, onlyKeys, optionalString } from './validate.ts';
-import { validationError } from './errors.ts';
 
 type RotationHandlers = Pick<
   Handlers,
   'rotation:get' | 'rotation:start' | 'rotation:advance' | 'rotation:ping'
 >;
-
-const MAX_GRACE_SECONDS = 7 * 24 * 3600;
 
 export function rotationHandlers(ctx: HandlerContext): RotationHandlers {
   const changed = (id: string) => ctx.hub?.emit('connections:changed', { id });
@@ -20,20 +22,9 @@ export function rotationHandlers(ctx: HandlerContext): RotationHandlers {
     'rotation:get': () => rehearsalOf(ctx.engine),
 
     'rotation:start': async (raw) => {
-      const input = objectInput(raw);
-      onlyKeys(input, ['connectionId', 'localConnectorId', 'graceSeconds'], 'rotation:start');
-      const connectionId = optionalString(input, 'connectionId', 200);
-      const localConnectorId = optionalString(input, 'localConnectorId', 200);
-      if (!connectionId) throw validationError('connectionId is required', 'connectionId');
-      if (!localConnectorId) throw validationError('localConnectorId is required', 'localConnectorId');
-      const grace = input.graceSeconds ?? 0;
-      if (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS)
-        throw validationError(
-          `graceSeconds must be an integer from 0 to ${MAX_GRACE_SECONDS}`,
-          'graceSeconds',
-        );
-      const dto = await startRehearsal(ctx.engine, { connectionId, localConnectorId, graceSeconds: grace });
-      changed(connectionId);
+      const input = parseRehearsalStart(raw);
+      const dto = await startRehearsal(ctx.engine, input);
+      changed(input.connectionId);
       return dto;
     },
 

@@ -2,12 +2,11 @@
 // run it with progress pushed as events carrying the run id, and the final report crosses as a DTO.
 
 import type { Handlers } from '../shared/index.ts';
-import { conformanceDto } from '../engine/dto/use-case-dto.ts';
-import { parseLoadInput } from '../engine/runs/load-input.ts';
-import { resolveTarget } from './console-send.ts';
+import { callDepsOf } from '../engine/call-target.ts';
+import { conformanceDto, loadProgressDto } from '../engine/dto/use-case-dto.ts';
+import { conformanceRunOf, loadRunOf, runIdOf } from '../engine/runs/run-input.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { inputOf, objectInput, oneOf, optionalInteger, requiredString } from './validate.ts';
-import type { Obj } from './validate.ts';
+import { inputOf, oneOf } from '../engine/input.ts';
 
 type RunHandlers = Pick<
   Handlers,
@@ -16,53 +15,35 @@ type RunHandlers = Pick<
 
 export function runHandlers(ctx: HandlerContext): RunHandlers {
   const { runs } = ctx.engine;
-  const runIdOf = (input: Obj) =>
-    input.runId === undefined ? undefined : requiredString(input, 'runId', 64);
-  const runId = (raw: unknown) => requiredString(objectInput(raw), 'runId', 64);
 
   return {
     'conformance:run': async (raw) => {
       runs.assertOpen();
-      const input = inputOf(raw, 'conformance:run', ['runId', 'target', 'skewSeconds', 'timeoutMs']);
       const { runId, report } = await runs.conformance({
-        target: resolveTarget(ctx, input.target),
-        skewSeconds: optionalInteger(input, 'skewSeconds', 0, 86_400),
-        timeoutMs: optionalInteger(input, 'timeoutMs', 100, 60_000),
-        runId: runIdOf(input),
+        ...conformanceRunOf(callDepsOf(ctx.engine, ctx.now), raw),
         onProgress: (id, check, index, total) =>
           ctx.hub?.emit('conformance:progress', { runId: id, check: { ...check }, index, total }),
       });
       return conformanceDto(runId, report);
     },
 
-    'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', runId(raw)) }),
+    'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', runIdOf(raw)) }),
 
     'conformance:export': (raw) => {
       const input = inputOf(raw, 'conformance:export', ['runId', 'format']);
-      return runs.exportConformance(runId(input), oneOf(input, 'format', ['json', 'junit'] as const)!);
+      return runs.exportConformance(runIdOf(input), oneOf(input, 'format', ['json', 'junit'] as const)!);
     },
 
     'load:run': async (raw) => {
       runs.assertOpen();
-      const input = objectInput(raw);
-      const parsed = parseLoadInput(input);
+      const request = loadRunOf(callDepsOf(ctx.engine, ctx.now), raw);
       const { runId, report, aborted } = await runs.load({
-        ...parsed,
-        target: resolveTarget(ctx, input.target),
-        runId: runIdOf(input),
-        onProgress: (id, p) =>
-          ctx.hub?.emit('load:progress', {
-            runId: id,
-            ...p,
-            point: { ...p.point },
-            // A run by count also carries the duration cap; the count is the plan the UI shows.
-            plannedMs: parsed.requests === undefined ? p.plannedMs : null,
-            plannedRequests: parsed.requests ?? null,
-          }),
+        ...request,
+        onProgress: (id, p) => ctx.hub?.emit('load:progress', loadProgressDto(id, p, request.requests)),
       });
       return { runId, ...report, aborted };
     },
 
-    'load:cancel': (raw) => ({ cancelled: runs.cancel('load', runId(raw)) }),
+    'load:cancel': (raw) => ({ cancelled: runs.cancel('load', runIdOf(raw)) }),
   };
 }

@@ -56,6 +56,14 @@ function resolved(
   return { ...target, ...receiver, receiver };
 }
 
+/** The engine parts the call use-cases need, with the clock a shell injects (tests, re-signed exports). */
+export const callDepsOf = (engine: Omit<CallDeps, 'now'>, now?: () => number): CallDeps => ({
+  platform: engine.platform,
+  history: engine.history,
+  host: engine.host,
+  now,
+});
+
 /** The `{kind, ...}` target of the console, conformance and load forms, checked. */
 export function parseTargetRef(raw: unknown): TargetRef {
   const t = objectInput(raw, 'target');
@@ -120,3 +128,7 @@ export function resolveCallTarget(deps: CallDeps, ref: TargetRef): ResolvedTarge
     ssrfMode: deps.platform.ssrfMode,
   });
 }
+
+/** A `{kind, ...}` target of the console, conformance, load and scenario forms, checked and resolved. */
+export const targetOf = (deps: CallDeps, raw: unknown): ResolvedTarget =>
+  resolveCallTarget(deps, parseTargetRef(raw));

@@ -6,6 +6,7 @@ import type { Platform } from '../platform/index.ts';
 import type { History } from '../store/history.ts';
 import { fingerprint } from '../protocol/index.ts';
 import { EngineError, validationError } from './errors.ts';
+import { inputOf, objectInput, onlyKeys, optionalInteger } from './input.ts';
 import { startListenProxy } from './listen-proxy.ts';
 import type { ListenEvent, ListenProxy } from './listen-proxy.ts';
 
@@ -155,6 +156,27 @@ function parseTarget(raw: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw validationError('forwardTo must be an http or https URL', 'forwardTo');
   return url;
+}
+
+/** A `listen:start` input: where to forward, which port, and whose secrets judge the signatures. */
+export function parseListenStart(raw: unknown): LiveTrafficStart {
+  const input = inputOf(raw, 'listen:start', ['forwardTo', 'port', 'secretsFrom']);
+  if (typeof input.forwardTo !== 'string' || input.forwardTo.length > 2048)
+    throw validationError('forwardTo must be the connector URL (at most 2048 characters)', 'forwardTo');
+  const from = objectInput(input.secretsFrom, 'secretsFrom');
+  onlyKeys(from, ['connectionId', 'localConnectorId'], 'secretsFrom');
+  const { connectionId, localConnectorId } = from;
+  let secretsFrom: LiveTrafficStart['secretsFrom'];
+  if (typeof connectionId === 'string' && connectionId && localConnectorId === undefined)
+    secretsFrom = { connectionId };
+  else if (typeof localConnectorId === 'string' && localConnectorId && connectionId === undefined)
+    secretsFrom = { localConnectorId };
+  else
+    throw validationError(
+      'secretsFrom must name exactly one of connectionId or localConnectorId',
+      'secretsFrom',
+    );
+  return { forwardTo: input.forwardTo, port: optionalInteger(input, 'port', 0, 65535), secretsFrom };
 }
 
 const perEngine = new WeakMap<object, LiveTraffic>();

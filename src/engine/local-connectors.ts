@@ -4,6 +4,8 @@
 
 import { definitionSchema, parseDefinitionJson } from '../connector/host/index.ts';
 import type { ConnectorDefinition, ConnectorHost } from '../connector/host/index.ts';
+import { validationError } from './errors.ts';
+import { idOf, inputOf } from './input.ts';
 
 export interface LocalConnectorView {
   id: string;
@@ -20,6 +22,13 @@ export interface LocalConnectorView {
 export interface FollowingConnections {
   list(): Array<{ id: string; webhook_url: string | null }>;
   update(id: string, input: unknown): Promise<unknown>;
+}
+
+/** A `local:save` input: the definition (the editor's JSON text or an object), and the id when it exists. */
+export function parseLocalSave(raw: unknown): { id: string | undefined; definition: unknown } {
+  const input = inputOf(raw, 'local:save', ['id', 'definition']);
+  if (input.definition === undefined) throw validationError('definition is required', 'definition');
+  return { id: input.id === undefined ? undefined : idOf(input), definition: input.definition };
 }
 
 export class LocalConnectors {

@@ -6,6 +6,8 @@ import type { ConnectorHost } from '../connector/host/index.ts';
 import { PlatformError } from '../platform/index.ts';
 import type { Platform, RotationView } from '../platform/index.ts';
 import type { RehearsalCallDto, RehearsalDto, RehearsalStep } from '../shared/rotation.ts';
+import { validationError } from './errors.ts';
+import { inputOf, optionalString } from './input.ts';
 
 interface RotationEngine {
   platform: Platform;
@@ -44,6 +46,12 @@ interface Rehearsal {
   calls: RehearsalCallDto[];
 }
 
+export interface RehearsalStart {
+  connectionId: string;
+  localConnectorId: string;
+  graceSeconds?: number;
+}
+
 const rehearsals = new WeakMap<object, Rehearsal>();
 const MAX_CALLS = 200;
 
@@ -52,11 +60,23 @@ export function rehearsalOf(engine: RotationEngine): RehearsalDto | null {
   return r ? view(engine, r) : null;
 }
 
+const MAX_GRACE_SECONDS = 7 * 24 * 3600;
+
+/** A `rotation:start` input: the connection and the local connector to rehearse with, the grace window. */
+export function parseRehearsalStart(raw: unknown): RehearsalStart {
+  const input = inputOf(raw, 'rotation:start', ['connectionId', 'localConnectorId', 'graceSeconds']);
+  const connectionId = optionalString(input, 'connectionId', 200);
+  const localConnectorId = optionalString(input, 'localConnectorId', 200);
+  if (!connectionId) throw validationError('connectionId is required', 'connectionId');
+  if (!localConnectorId) throw validationError('localConnectorId is required', 'localConnectorId');
+  const grace = input.graceSeconds ?? 0;
+  if (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS)
+    throw validationError(`graceSeconds must be an integer from 0 to ${MAX_GRACE_SECONDS}`, 'graceSeconds');
+  return { connectionId, localConnectorId, graceSeconds: grace };
+}
+
 /** Step 0: the local connector serves the connection's current secret and the connection points at it. */
-export async function startRehearsal(
-  engine: RotationEngine,
-  input: { connectionId: string; localConnectorId: string; graceSeconds?: number },
-): Promise<RehearsalDto> {
+export async function startRehearsal(engine: RotationEngine, input: RehearsalStart): Promise<RehearsalDto> {
   const { platform, host } = engine;
   const connection = platform.connections.get(input.connectionId);
   const stored = host.get(input.localConnectorId);

@@ -2,7 +2,7 @@
 // written, watched and run, every exchange of a run kept in History under the run's label.
 
 import { randomUUID } from 'node:crypto';
-import { watch } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -54,6 +54,12 @@ export interface ScenarioRunRequest {
   runId?: string;
   timeoutMs?: number;
   onStep?: (runId: string, result: StepResult) => void;
+}
+
+/** The collection the repository ships (examples/scenarios), found from where the app was started. */
+export function defaultCollectionFolder(cwd = process.cwd()): string | null {
+  const folder = resolve(cwd, 'examples', 'scenarios');
+  return existsSync(folder) ? folder : null;
 }
 
 /** A collection folder: absolute, existing, a directory; its real path so later checks compare like with like. */

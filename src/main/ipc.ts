@@ -4,7 +4,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { EVENT_CHANNEL, METHOD_NAMES, fail } from '../shared/index.ts';
 import type { Dispatch } from '../bridge/dispatch.ts';
-import type { EventHub } from '../bridge/event-hub.ts';
+import type { EventHub } from '../engine/event-hub.ts';
 
 export function registerIpc(
   ipcMain: IpcMain,

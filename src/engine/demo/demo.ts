@@ -9,6 +9,7 @@ import { DEMO_CONNECTION_NAME } from '../../shared/index.ts';
 import type { Db } from '../../store/database.ts';
 import type { Exchange, History } from '../../store/history.ts';
 import { EngineError } from '../errors.ts';
+import { inputOf, optionalObject, optionalString, requiredString } from '../input.ts';
 import { DemoOwnership } from './ownership.ts';
 import type { DemoOwnedKind } from './ownership.ts';
 
@@ -47,6 +48,17 @@ export interface DemoInvokeRequest {
   arguments?: Record<string, unknown>;
   conversationId?: string;
   channel?: string;
+}
+
+/** A `demo:invoke` input: the business tool to call and what the assistant would send with it. */
+export function parseDemoInvoke(raw: unknown): DemoInvokeRequest {
+  const input = inputOf(raw, 'demo:invoke', ['tool', 'arguments', 'conversationId', 'channel']);
+  return {
+    tool: requiredString(input, 'tool', 200),
+    arguments: optionalObject(input, 'arguments'),
+    conversationId: optionalString(input, 'conversationId', 200),
+    channel: optionalString(input, 'channel', 100),
+  };
 }
 
 export class Demo {

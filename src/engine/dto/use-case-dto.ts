@@ -1,17 +1,26 @@
-// The use-cases' answers -> the plain DTOs of src/shared: local connectors, the guided demo, a
-// conformance report and the History limits, each field listed so nothing engine-side leaks by accident.
+// The use-cases' answers -> the plain DTOs of src/shared (local connectors, demo, conformance, load
+// progress, scenario steps, History limits, live traffic, pairing), each field listed so nothing leaks.
 
 import type { ConformanceReport } from '../../conformance/index.ts';
+import type { LoadProgress } from '../../load/index.ts';
+import type { StepResult } from '../../scenarios/index.ts';
 import type {
   ConformanceReportDto,
   DemoInvokeDto,
   DemoStateDto,
+  ListenRequestEventDto,
+  ListenStatusDto,
+  LoadProgressDto,
   LocalConnectorDto,
+  PairingDto,
+  ScenarioStepResultDto,
 } from '../../shared/index.ts';
 import type { HistoryRetentionDto } from '../../shared/history.ts';
 import type { History } from '../../store/history.ts';
 import type { DemoInvocation, DemoState } from '../demo/demo.ts';
 import type { RetentionPruner } from '../history/retention.ts';
+import type { LiveTrafficEvent, LiveTrafficStatus } from '../live-traffic.ts';
+import type { Pairing } from '../pairing.ts';
 import type { LocalConnectorView } from '../local-connectors.ts';
 import { unreachableReason } from '../runs/unreachable.ts';
 import { connectionDto } from './contract-dto.ts';
@@ -72,10 +81,64 @@ export function conformanceDto(runId: string, report: ConformanceReport): Confor
   return { runId, ...report, unreachable: unreachableReason(report) };
 }
 
+/** A step result for the UI: the diagnosis without its candidate secrets, only what a person reads. */
+export function scenarioStepDto(r: StepResult): ScenarioStepResultDto {
+  const d = r.diagnosis;
+  return {
+    ...r,
+    mismatches: r.mismatches.map((m) => ({ ...m })),
+    faults: [...r.faults],
+    diagnosis: d
+      ? {
+          verdict: d.verdict,
+          failedCheck: d.failedCheck,
+          cause: d.cause ? { id: d.cause.id, title: d.cause.title } : null,
+          summary: d.summary,
+        }
+      : null,
+  };
+}
+
+/** A load run's progress; a run by count also carries the duration cap, but the count is the plan shown. */
+export function loadProgressDto(runId: string, p: LoadProgress, plannedRequests?: number): LoadProgressDto {
+  return {
+    runId,
+    ...p,
+    point: { ...p.point },
+    plannedMs: plannedRequests === undefined ? p.plannedMs : null,
+    plannedRequests: plannedRequests ?? null,
+  };
+}
+
 export function retentionDto(history: History, retention: RetentionPruner): HistoryRetentionDto {
   return {
     ...retention.settings(),
     total: history.count(),
     lastPrune: retention.last ? { ...retention.last } : null,
   };
+}
+
+export function listenStatusDto(s: LiveTrafficStatus): ListenStatusDto {
+  return { ...s, secretFingerprints: [...s.secretFingerprints] };
+}
+
+export function listenRequestDto(e: LiveTrafficEvent): ListenRequestEventDto {
+  return {
+    exchangeId: e.exchangeId,
+    startedAt: e.startedAt,
+    method: e.method,
+    path: e.path,
+    requestType: e.requestType,
+    tool: e.tool,
+    verdict: e.verdict,
+    cause: e.cause,
+    matchedSecret: e.matchedSecret,
+    status: e.status,
+    durationMs: e.durationMs,
+  };
+}
+
+/** The sent-vs-received pairing of one exchange: its role, its peer and what differs between them. */
+export function pairingDto(p: Pairing | null): PairingDto | null {
+  return p ? { role: p.role, peerId: p.peerId, ...p.diff, headersDiffer: [...p.diff.headersDiffer] } : null;
 }

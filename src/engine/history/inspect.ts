@@ -6,7 +6,9 @@ import type { Diagnosis } from '../../protocol/index.ts';
 import { readDiagnosis } from '../../client/index.ts';
 import type { ConnectorHost } from '../../connector/host/index.ts';
 import type { Platform } from '../../platform/index.ts';
+import type { ExchangeDetailDto } from '../../shared/index.ts';
 import type { Exchange, History } from '../../store/history.ts';
+import { detailDto } from '../dto/contract-dto.ts';
 import { EngineError } from '../errors.ts';
 import { knownSecretOf } from '../known-secret.ts';
 
@@ -38,3 +40,9 @@ export function diagnosisOf(
     protocolVersion: known.protocolVersion,
   });
 }
+
+/** The exchange as the inspector shows it: the row and its diagnosis, mapped to the contract's DTO. */
+export const exchangeDetailOf = (
+  engine: { platform: Platform; host: ConnectorHost },
+  e: Exchange,
+): ExchangeDetailDto => detailDto(e, diagnosisOf(engine, e));

@@ -31,7 +31,7 @@ describe('hostile connectors', () => {
 
   beforeAll(async () => {
     t = await startApi();
-    h = createHandlers({ engine: t.engine, host: t.engine.host, info: { version: 'test', mode: 'browser' } });
+    h = createHandlers({ engine: t.engine, info: { version: 'test', mode: 'browser' } });
     workspaceId = t.engine.platform.workspaces.list()[0].id;
   });
   afterAll(async () => {

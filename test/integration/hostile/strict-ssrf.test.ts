@@ -25,7 +25,7 @@ describe('strict SSRF policy on person-driven calls', () => {
       ssrfMode: 'strict',
       resolver: async (host) => [dns.get(host) ?? host],
     });
-    h = createHandlers({ engine: t.engine, host: t.engine.host, info: { version: 'test', mode: 'browser' } });
+    h = createHandlers({ engine: t.engine, info: { version: 'test', mode: 'browser' } });
     const created = await t.call('POST', BASE, {
       token: t.tokens.owner,
       body: { name: 'rebinding', webhook_url: 'https://connector.example.test/hook', enabled: true },

@@ -12,8 +12,8 @@ import { parseScenario, runCollection } from '../../../src/scenarios/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
-import { EventHub } from '../../../src/bridge/event-hub.ts';
-import type { PushedEvent } from '../../../src/bridge/event-hub.ts';
+import { EventHub } from '../../../src/engine/event-hub.ts';
+import type { PushedEvent } from '../../../src/engine/event-hub.ts';
 import type {
   ApiError,
   InputOf,
@@ -44,7 +44,7 @@ beforeAll(async () => {
   engine = await createEngine({ dataDir: join(root, 'data'), ssrfMode: 'dev' });
   hub = new EventHub();
   const dispatch = createDispatch(
-    createHandlers({ engine, host: engine.host, hub, info: { version: 'test', mode: 'browser' } }),
+    createHandlers({ engine, hub, info: { version: 'test', mode: 'browser' } }),
   );
   call = async (method, input) => JSON.parse(JSON.stringify(await dispatch(method, input)));
   const demo = (await call('local:list')).data.find((c: { name: string }) => c.name === 'Demo catalog')!;

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
-import { BridgeError } from '../../../src/bridge/errors.ts';
+import { EngineError } from '../../../src/engine/index.ts';
 import { PlatformError } from '../../../src/platform/index.ts';
 import type { Handlers } from '../../../src/shared/index.ts';
 
@@ -40,7 +40,7 @@ describe('dispatch', () => {
       },
     });
     const bridge = dispatchWith(() => {
-      throw new BridgeError('validation_error', 'id is required');
+      throw new EngineError('validation_error', 'id is required');
     });
     await expect(bridge('app:get-info', undefined)).resolves.toEqual({
       ok: false,

@@ -5,7 +5,7 @@ import { createEngine } from '../../../src/engine/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import { createDispatch } from '../../../src/bridge/dispatch.ts';
-import { EventHub } from '../../../src/bridge/event-hub.ts';
+import { EventHub } from '../../../src/engine/event-hub.ts';
 import { hostRequestDto } from '../../../src/engine/dto/host-request-dto.ts';
 import type { HostRequestEvent } from '../../../src/connector/host/index.ts';
 import type { ApiClient, EventName, Events, Result } from '../../../src/shared/index.ts';
@@ -25,7 +25,7 @@ export async function useInProcessEngine(): Promise<EngineTransport> {
   engine.history.onAppended((id) => hub.emit('history:appended', { id }));
   engine.host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
   const dispatch = createDispatch(
-    createHandlers({ engine, host: engine.host, hub, info: { version: 'test', mode: 'browser' } }),
+    createHandlers({ engine, hub, info: { version: 'test', mode: 'browser' } }),
   );
   const client: ApiClient = {
     async call(method, input) {

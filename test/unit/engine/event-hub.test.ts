@@ -2,8 +2,8 @@
 // of one kind are coalesced into fewer deliveries.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventHub } from '../../../src/bridge/event-hub.ts';
-import type { PushedEvent } from '../../../src/bridge/event-hub.ts';
+import { EventHub } from '../../../src/engine/event-hub.ts';
+import type { PushedEvent } from '../../../src/engine/event-hub.ts';
 
 afterEach(() => vi.useRealTimers());
 

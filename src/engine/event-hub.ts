@@ -1,7 +1,10 @@
-// The engine's pushed events (src/shared Events) fanned out to every connected UI: the Electron
-// window, each browser-mode SSE stream, and tests. A failing listener never stops the others.
+// The engine's pushed events (src/shared Events) fanned out to every connected UI (the Electron window,
+// each browser-mode SSE stream, tests), and the ones the engine announces itself; no listener stops another.
 
+import type { HostRequestEvent } from '../connector/host/index.ts';
 import type { EventName, Events } from '../shared/index.ts';
+import { hostRequestDto } from './dto/host-request-dto.ts';
+import type { Engine } from './engine.ts';
 
 export interface PushedEvent<E extends EventName = EventName> {
   event: E;
@@ -64,4 +67,15 @@ export class EventHub {
   get size(): number {
     return this.listeners.size;
   }
+}
+
+/**
+ * What the engine itself announces, whichever use-case caused it: every History append (platform
+ * calls, console sends, host requests), each request a local connector answered, each prune.
+ */
+export function announceEngineEvents(engine: Engine, hub: EventHub): void {
+  engine.history.onAppended((id) => hub.emit('history:appended', { id }));
+  engine.host.on('request', (event: HostRequestEvent) => hub.emit('host:request', hostRequestDto(event)));
+  engine.retention.onPruned = (report) =>
+    hub.emit('history:pruned', { deleted: report.deleted, total: engine.history.count() });
 }
