@@ -74,6 +74,10 @@ describe('the packed SDK', () => {
     const manifest = JSON.parse(readFileSync(join(sdk.sdkDir, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('@connector-testbench/sdk');
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats']);
+    // Nothing npm asks the user to approve when installing the tarball: the checkout's `prepare`
+    // build is left out of the packed manifest.
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'];
+    expect(Object.keys(manifest.scripts ?? {}).filter((s) => lifecycle.includes(s))).toEqual([]);
   });
 
   it('is the only package of the repository whose name ends in sdk', async () => {
