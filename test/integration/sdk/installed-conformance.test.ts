@@ -8,11 +8,11 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signForTest } from '../../../src/protocol/index.ts';
 import { packAndInstall, REPO } from '../packaging/install.ts';
+import { freePort } from './packed-sdk.ts';
 import type { Installed } from '../packaging/install.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('hex')}`;
@@ -102,18 +102,6 @@ function node(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   });
   children.push(child);
   return child;
-}
-
-/** A port free a moment ago: the README's servers take a number, not port 0 and a report of it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Starts one of the customer's servers and resolves with its connector URL once it answers. */
