@@ -3,7 +3,7 @@
 
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +15,12 @@ const run = promisify(execFile);
 const asar = createRequire(import.meta.url)('@electron/asar') as {
   listPackage(archive: string): string[];
   statFile(archive: string, file: string): { unpacked?: boolean };
+  extractFile(archive: string, file: string): Buffer;
 };
+
+// Static imports and re-exports at the start of a line (as the bundler emits them), and import().
+const IMPORTS =
+  /^(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 
 let work = '';
 let appDir = '';
@@ -73,6 +78,31 @@ describe('the packaged desktop app (linux dir target)', () => {
       '/node_modules/fastify/package.json',
     ])
       expect(inAsar).toContain(file);
+  });
+
+  it('holds every package the main bundles import (the SDK workspace package among them)', () => {
+    const bundles = inAsar.filter((f) => /^\/out\/main\/.*\.js$/.test(f));
+    const packages = new Set<string>();
+    for (const bundle of bundles) {
+      const code = asar.extractFile(archive, bundle.slice(1)).toString('utf8');
+      for (const match of code.matchAll(IMPORTS)) {
+        const specifier = match[1] ?? match[2] ?? match[3];
+        if (specifier.startsWith('.') || specifier === 'electron' || isBuiltin(specifier)) continue;
+        const parts = specifier.split('/');
+        packages.add(parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      }
+    }
+    expect(packages).toContain('@connector-testbench/sdk');
+    const missing = [...packages].filter((name) => !inAsar.includes(`/node_modules/${name}/package.json`));
+    expect(missing).toEqual([]);
+    // The workspace package is a link in the checkout: its built entry points must be in the archive.
+    const sdk = JSON.parse(
+      asar.extractFile(archive, 'node_modules/@connector-testbench/sdk/package.json').toString('utf8'),
+    ) as { exports: Record<string, { import?: { default: string } }> };
+    for (const entry of ['.', './protocol']) {
+      const file = sdk.exports[entry].import!.default.replace(/^\.\//, '');
+      expect(inAsar).toContain(`/node_modules/@connector-testbench/sdk/${file}`);
+    }
   });
 
   it('points Electron at the main bundle through the packed package.json', async () => {

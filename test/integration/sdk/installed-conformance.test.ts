@@ -1,68 +1,53 @@
 // A customer's connector written against the INSTALLED SDK (from its npm tarball), mounted in
-// Express, Fastify and a fetch handler, each graded by the INSTALLED `ctb conformance`.
+// node:http, Express, Fastify and a fetch handler, each graded by the INSTALLED `ctb conformance`.
+// The connector and the node:http, Express and Fastify servers are the README's own code blocks,
+// run as written (only the port and the bound address are changed), so the README cannot rot.
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signForTest } from '../../../src/protocol/index.ts';
-import { packAndInstall } from '../packaging/install.ts';
+import { packAndInstall, REPO } from '../packaging/install.ts';
+import { freePort } from './packed-sdk.ts';
 import type { Installed } from '../packaging/install.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('hex')}`;
 
-// Plain JavaScript, as a customer would deploy it; the servers listen on a free port and print it.
-const CONNECTOR = `import { createConnector, ToolError } from '@connector-testbench/sdk';
-const products = new Map([['SKU-1', { sku: 'SKU-1', name: 'Kettle', price: 12 }]]);
-export const connector = createConnector({ signingSecret: process.env.CONNECTOR_SECRET }).tool(
-  'getProduct',
-  {
-    description: 'Looks a product up by SKU',
-    input_schema: {
-      type: 'object',
-      properties: { sku: { type: 'string', minLength: 1 } },
-      required: ['sku'],
-      additionalProperties: false,
-    },
-  },
-  async ({ sku }) => {
-    const product = products.get(String(sku));
-    if (!product) throw new ToolError('not_found', 'no such product');
-    return product;
-  },
-);
-`;
+/** The js code blocks of the README's "Build your own connector" section. */
+function readmeBlocks(): string[] {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const section = readme.split(/^## Build your own connector$/m)[1]?.split(/^## /m)[0] ?? '';
+  return [...section.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+}
+
+function readmeBlock(marker: string): string {
+  const found = readmeBlocks().filter((block) => block.includes(marker));
+  if (found.length !== 1)
+    throw new Error(`README: expected one js block with ${marker}, found ${found.length}`);
+  return found[0];
+}
+
+const CONNECTOR = readmeBlock('createConnector(');
+
+// Written as the README has them, but on a free port instead of 3000, and 127.0.0.1 for '0.0.0.0'.
+const README_SERVERS: Record<string, string> = {
+  'node-http.mjs': readmeBlock('connector.listen('),
+  // express.json() for the whole app, keeping the raw bytes for the connector.
+  'express.mjs': readmeBlock("from 'express'"),
+  'fastify.mjs': readmeBlock("from 'fastify'"),
+};
 
 const SERVERS: Record<string, string> = {
-  // express.json() for the whole app, keeping the raw bytes for the connector: the README's setup,
-  // with its two companions a grader notices (body-parser refusals and other routes as protocol JSON).
-  'express.mjs': `import express from 'express';
-import { connector } from './connector.mjs';
-const app = express();
-app.use(express.json({ limit: '1mb', verify: (req, _res, buf) => { req.rawBody = buf; } }));
-const handler = connector.express();
-app.all('/service', handler);
-app.use('/service', (_err, req, res, _next) => handler(req, res));
-app.use((_req, res) => res.status(404).json({ error: 'not_found' }));
-const server = app.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
-`,
   'express-no-raw.mjs': `import express from 'express';
 import { connector } from './connector.mjs';
 const app = express();
 app.use(express.json());
 app.post('/service', connector.express());
-const server = app.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
-`,
-  'fastify.mjs': `import Fastify from 'fastify';
-import { connector } from './connector.mjs';
-const app = Fastify();
-app.get('/health', async () => ({ ok: true }));
-await app.register(connector.fastify());
-app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not_found' }));
-await app.listen({ port: 0, host: '127.0.0.1' });
-console.log('listening ' + app.server.address().port);
+app.listen(Number(process.env.PORT), '127.0.0.1');
 `,
   // A fetch runtime's job done by node:http: IncomingMessage -> Request, Response -> the socket.
   'fetch.mjs': `import { createServer } from 'node:http';
@@ -79,7 +64,7 @@ const server = createServer(async (req, res) => {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 });
-server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
+server.listen(Number(process.env.PORT), '127.0.0.1');
 `,
 };
 
@@ -93,6 +78,11 @@ beforeAll(async () => {
   // No "type" in a customer's package.json is common: the .mjs files are ESM regardless.
   await writeFile(join(app, 'package.json'), '{ "name": "customer-connector", "private": true }\n');
   await writeFile(join(app, 'connector.mjs'), CONNECTOR);
+  for (const [file, source] of Object.entries(README_SERVERS))
+    await writeFile(
+      join(app, file),
+      source.replaceAll('3000', 'Number(process.env.PORT)').replaceAll("'0.0.0.0'", "'127.0.0.1'"),
+    );
   for (const [file, source] of Object.entries(SERVERS)) await writeFile(join(app, file), source);
 }, 600_000);
 
@@ -114,20 +104,24 @@ function node(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   return child;
 }
 
-/** Starts one of the customer's servers and resolves with its connector URL. */
-function startServer(file: string): Promise<string> {
-  const child = node([file], { CONNECTOR_SECRET: SECRET });
+/** Starts one of the customer's servers and resolves with its connector URL once it answers. */
+async function startServer(file: string): Promise<string> {
+  const port = await freePort();
+  const child = node([file], { CONNECTOR_SECRET: SECRET, PORT: String(port) });
   let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const port = /listening (\d+)/.exec(output)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}/service`);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${file} exited (${code}):\n${output}`)));
-  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}/service`;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    if (child.exitCode !== null) throw new Error(`${file} exited (${child.exitCode}):\n${output}`);
+    const answered = await fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+      (res) => (void res.body?.cancel(), true),
+      () => false,
+    );
+    if (answered) return url;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${file} did not answer on port ${port} within 30 s:\n${output}`);
 }
 
 function conformance(url: string): Promise<{ code: number | null; output: string }> {
@@ -140,7 +134,7 @@ function conformance(url: string): Promise<{ code: number | null; output: string
 
 // Each grade is about fifty signed requests from a child process: slow on a busy two-core machine.
 describe('a customer connector built on the installed SDK', { timeout: 120_000 }, () => {
-  it.each(['express.mjs', 'fastify.mjs', 'fetch.mjs'])(
+  it.each(['node-http.mjs', 'express.mjs', 'fastify.mjs', 'fetch.mjs'])(
     'passes the installed ctb conformance when served by %s',
     async (file) => {
       const url = await startServer(file);

@@ -1,18 +1,19 @@
 // The SDK as customers get it: packed with npm pack, installed from the tarball into a fresh
 // project, then loaded from ESM, CommonJS and TypeScript, and mounted in real servers.
 
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import express from 'express';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, installPackedSdk } from './packed-sdk.ts';
+import { REPO, freePort, installPackedSdk } from './packed-sdk.ts';
 import type { PackedSdk } from './packed-sdk.ts';
 
 const run = promisify(execFile);
@@ -74,6 +75,10 @@ describe('the packed SDK', () => {
     const manifest = JSON.parse(readFileSync(join(sdk.sdkDir, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('@connector-testbench/sdk');
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats']);
+    // Nothing npm asks the user to approve when installing the tarball: the checkout's `prepare`
+    // build is left out of the packed manifest.
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'];
+    expect(Object.keys(manifest.scripts ?? {}).filter((s) => lifecycle.includes(s))).toEqual([]);
   });
 
   it('is the only package of the repository whose name ends in sdk', async () => {
@@ -156,6 +161,68 @@ export { c, ok };
     it('typechecks a connector from CommonJS and ESM files', async () => {
       expect(await typecheck('index.ts', program("'s'"))).toBe('');
       expect(await typecheck('index.mts', program("['current', 'previous']"))).toBe('');
+    }, 240_000);
+
+    it("compiles the README's connector, node:http and verify examples, which then run", async () => {
+      const readme = readFileSync(join(REPO, 'packages/sdk/README.md'), 'utf8');
+      const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+      const block = (marker: string) => {
+        const found = blocks.filter((b) => b.includes(marker));
+        expect(found, `one README block with ${marker}`).toHaveLength(1);
+        return found[0];
+      };
+      const folder = join(sdk.dir, 'readme');
+      await mkdir(join(folder, 'src'), { recursive: true });
+      await writeFile(join(folder, 'package.json'), '{ "type": "module" }\n');
+      const port = await freePort();
+      await writeFile(join(folder, 'src/connector.ts'), block('createConnector('));
+      await writeFile(
+        join(folder, 'src/server.ts'),
+        block('connector.listen(').replaceAll('3000', String(port)),
+      );
+      await writeFile(
+        join(folder, 'src/verify.ts'),
+        `${block('signForTest(')}\nconsole.log(JSON.stringify(result));\n`,
+      );
+      await writeFile(
+        join(folder, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            target: 'es2023',
+            strict: true,
+            rootDir: 'src',
+            outDir: 'dist',
+            types: ['node'],
+            typeRoots: [join(REPO, 'node_modules/@types')],
+          },
+          include: ['src'],
+        }),
+      );
+      await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: folder }).catch(
+        (error: { stdout: string }) => expect.fail(error.stdout),
+      );
+      const verified = await run(process.execPath, ['dist/verify.js'], { cwd: folder });
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
+
+      const server = spawn(process.execPath, ['dist/server.js'], {
+        cwd: folder,
+        env: { ...process.env, CONNECTOR_SECRET: SECRET },
+      });
+      try {
+        const [line] = (await once(server.stdout, 'data')) as [Buffer];
+        expect(line.toString()).toContain(`connector at http://127.0.0.1:${port}/service`);
+        expect(await post(`http://127.0.0.1:${port}/service`, PING)).toMatchObject({
+          status: 200,
+          json: { type: 'pong' },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Still serving: an example that listens twice on its port dies of EADDRINUSE after printing.
+        expect(server.exitCode).toBeNull();
+      } finally {
+        server.kill();
+      }
     }, 240_000);
 
     it('refuses signingSecret: 42', async () => {

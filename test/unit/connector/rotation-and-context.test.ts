@@ -111,3 +111,18 @@ describe('nodeHandler without the raw body', () => {
     }
   });
 });
+
+describe('fetch handler without the raw body', () => {
+  it('answers raw_body_unavailable at once to a Request whose body was read, naming the fetch fix', async () => {
+    const connector = createConnector({ signingSecret: 's' });
+    const { body, headers } = signForTest('s', PING);
+    const request = new Request('http://127.0.0.1/service', { method: 'POST', headers, body });
+    await request.json(); // what Hono's c.req.json() does before the route handler
+    const res = await connector.fetch(request);
+    expect(res.status).toBe(500);
+    const answer = (await res.json()) as { code: string; message: string };
+    expect(answer.code).toBe('raw_body_unavailable');
+    expect(answer.message).toContain('untouched Request to connector.fetch()');
+    expect(answer.message).not.toContain('express');
+  });
+});

@@ -3,7 +3,7 @@
 
 import { isEndpoint, notFoundResponse, tooLargeResponse } from './handle.ts';
 import type { AdapterCore, AdapterInput } from './node-adapter.ts';
-import { rawBodyUnavailableResponse, warnOnce } from './raw-body.ts';
+import { RAW_BODY_FIX_FETCH, rawBodyUnavailableResponse, warnOnce } from './raw-body.ts';
 import type { ConnectorResponse } from './types.ts';
 
 const warn = warnOnce();
@@ -31,7 +31,10 @@ export async function fetchAdapter(core: AdapterCore, request: Request): Promise
 
   // Hono's c.req.json(), a middleware or an earlier request.json() consumed the stream already.
   if (endpoint && request.bodyUsed) {
-    const response = rawBodyUnavailableResponse('the Request body was read before the connector got it');
+    const response = rawBodyUnavailableResponse(
+      'the Request body was read before the connector got it',
+      RAW_BODY_FIX_FETCH,
+    );
     warn(response.outcome.message!);
     return early(response);
   }

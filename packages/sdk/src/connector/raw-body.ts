@@ -39,8 +39,13 @@ export function bodyAlreadyRead(req: MaybeParsedRequest): boolean {
   return req._body === true || req.readableEnded;
 }
 
-export function rawBodyUnavailableResponse(why: string): ConnectorResponse {
-  const message = `the connector could not read the raw request body (${why}), so it cannot verify the signature: ${RAW_BODY_FIX}`;
+/** The same for connector.fetch(), where no Express or Fastify setup applies. */
+export const RAW_BODY_FIX_FETCH =
+  'pass the untouched Request to connector.fetch(): nothing may read its body first ' +
+  '(Hono: no c.req.json(), c.req.text() or body validator on that route)';
+
+export function rawBodyUnavailableResponse(why: string, fix: string = RAW_BODY_FIX): ConnectorResponse {
+  const message = `the connector could not read the raw request body (${why}), so it cannot verify the signature: ${fix}`;
   return {
     status: 500,
     headers: jsonHeaders(),
