@@ -1,6 +1,7 @@
 // What every platform service shares: the database, history, key, clock, SSRF mode and manager
 // of one data folder. Built once by createPlatform and passed to each service factory.
 
+import { statement } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { PlatformError } from './errors.ts';
 import type { History } from '../store/history.ts';
@@ -32,7 +33,7 @@ export function parseJsonColumn<T>(value: unknown): T | null {
 export function requireWorkspace(ctx: PlatformContext, id: unknown): void {
   if (
     typeof id !== 'string' ||
-    !ctx.db.prepare('SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(id, ctx.orgId)
+    !statement(ctx.db, 'SELECT 1 FROM workspaces WHERE id = ? AND org_id = ?').get(id, ctx.orgId)
   )
     throw new PlatformError('validation_error', `workspace_id "${String(id)}" names no workspace`, {
       field: 'workspace_id',

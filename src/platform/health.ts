@@ -8,6 +8,7 @@ import type { ManagerResult } from './manager.ts';
 import type { PlatformContext } from './context.ts';
 import type { ConnectionRegistry } from './connections.ts';
 import type { TestReport } from './types.ts';
+import { statement } from '../store/database.ts';
 
 export const DEFAULT_HEALTHY_LATENCY_MS = 2_000;
 export const MAX_CLOCK_OFFSET_S = 60;
@@ -118,8 +119,9 @@ export async function testConnection(
       exchange_ids: [],
     };
   }
-  ctx.db
-    .prepare('UPDATE sdk_connections SET status = ?, last_tested_at = ?, last_test = ? WHERE id = ?')
-    .run(report.status, report.tested_at, JSON.stringify(report), row.id);
+  statement(
+    ctx.db,
+    'UPDATE sdk_connections SET status = ?, last_tested_at = ?, last_test = ? WHERE id = ?',
+  ).run(report.status, report.tested_at, JSON.stringify(report), row.id);
   return report;
 }

@@ -12,6 +12,7 @@ import { iso, parseJsonColumn, requireWorkspace } from './context.ts';
 import type { PlatformContext } from './context.ts';
 import type { ConnectionRegistry } from './connections.ts';
 import type { FlowItemView, FlowsView, SyncReport, ToolChange } from './types.ts';
+import { statement } from '../store/database.ts';
 
 export interface SyncOptions {
   /** undefined: the connection's workspace; null: register nothing; a string: that workspace. */
@@ -66,17 +67,16 @@ export async function syncTools(
 
   const previous = parseJsonColumn<ToolDefinition[]>(connection.tools) ?? [];
   const tools = ctx.db.transaction(() => {
-    ctx.db
-      .prepare(
-        'UPDATE sdk_connections SET tools = ?, metadata = ?, metadata_version = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(
-        JSON.stringify(reading.tools),
-        reading.metadata ? JSON.stringify(reading.metadata) : null,
-        reading.metadata?.version ?? null,
-        iso(ctx),
-        id,
-      );
+    statement(
+      ctx.db,
+      'UPDATE sdk_connections SET tools = ?, metadata = ?, metadata_version = ?, updated_at = ? WHERE id = ?',
+    ).run(
+      JSON.stringify(reading.tools),
+      reading.metadata ? JSON.stringify(reading.metadata) : null,
+      reading.metadata?.version ?? null,
+      iso(ctx),
+      id,
+    );
     return workspaceId
       ? registerTools(ctx, id, workspaceId, reading.tools)
       : diffOnly(previous, reading.tools);
@@ -113,15 +113,17 @@ function registerTools(
   next: ToolDefinition[],
 ): SyncReport['tools'] {
   const { db } = ctx;
-  const existing = db
-    .prepare('SELECT id, name, definition FROM business_tools WHERE connection_id = ? AND workspace_id = ?')
-    .all(connectionId, workspaceId) as Array<{ id: string; name: string; definition: string }>;
+  const existing = statement(
+    db,
+    'SELECT id, name, definition FROM business_tools WHERE connection_id = ? AND workspace_id = ?',
+  ).all(connectionId, workspaceId) as Array<{ id: string; name: string; definition: string }>;
   const byName = new Map(existing.map((r) => [r.name, r]));
   const at = iso(ctx);
-  const insert = db.prepare(
+  const insert = statement(
+    db,
     'INSERT INTO business_tools (id, org_id, workspace_id, connection_id, name, definition, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare('UPDATE business_tools SET definition = ?, updated_at = ? WHERE id = ?');
+  const update = statement(db, 'UPDATE business_tools SET definition = ?, updated_at = ? WHERE id = ?');
   const out: SyncReport['tools'] = [];
   for (const tool of next) {
     const old = byName.get(tool.name);
@@ -136,7 +138,7 @@ function registerTools(
     } else out.push({ name: tool.name, business_tool_id: old.id, change: 'unchanged' });
   }
   const names = new Set(next.map((t) => t.name));
-  const remove = db.prepare('DELETE FROM business_tools WHERE id = ?');
+  const remove = statement(db, 'DELETE FROM business_tools WHERE id = ?');
   for (const old of existing)
     if (!names.has(old.name)) {
       remove.run(old.id);
