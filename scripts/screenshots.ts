@@ -7,20 +7,10 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startServe } from '../test/e2e/fixtures.ts';
 import { registerDemoConnection, testAndSync } from '../test/e2e/ui-steps.ts';
+import { SCREENS } from '../src/renderer/src/lib/route.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
-const SCREENS = [
-  'business-tools',
-  'tools',
-  'console',
-  'inspector',
-  'history',
-  'local',
-  'conformance',
-  'load',
-  'demo',
-];
 const executablePath =
   process.env.CTB_CHROMIUM || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 

@@ -2,18 +2,7 @@
 // the platform's old /app/organization/sdk-connections lands on Business Tools > SDK Connections.
 
 import { expect, test } from './fixtures.ts';
-
-const SCREENS = [
-  'business-tools',
-  'tools',
-  'console',
-  'inspector',
-  'history',
-  'local',
-  'conformance',
-  'load',
-  'demo',
-];
+import { SCREENS } from '../../src/renderer/src/lib/route.ts';
 
 test.describe('deep links', () => {
   test('every screen keeps its address across a reload', async ({ app }) => {

@@ -2,18 +2,7 @@
 // History 1687 px wide at 1440).
 
 import { expect, test } from './fixtures.ts';
-
-const SCREENS = [
-  'business-tools',
-  'tools',
-  'console',
-  'inspector',
-  'history',
-  'local',
-  'conformance',
-  'load',
-  'demo',
-];
+import { SCREENS } from '../../src/renderer/src/lib/route.ts';
 
 test.describe('layout', () => {
   for (const width of [1280, 1440, 2560]) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SHORTCUTS, isTypingTarget, keyCaps, matchKey } from '../../../src/renderer/src/lib/shortcuts.ts';
 import { CONVERSATION } from '../../../src/renderer/src/lib/demo-conversation.ts';
 import type { Memo } from '../../../src/renderer/src/lib/demo-conversation.ts';
+import { SCREENS } from '../../../src/renderer/src/lib/route.ts';
 
 describe('matchKey', () => {
   it('treats g as the start of a sequence and g then c as going to SDK Connections', () => {
@@ -27,22 +28,7 @@ describe('matchKey', () => {
     });
     expect(matchKey(['g'], 'p')).toMatchObject({ shortcut: { action: { kind: 'navigate', route: 'load' } } });
     const routes = SHORTCUTS.flatMap((s) => (s.action.kind === 'navigate' ? [s.action.route] : []));
-    expect(new Set(routes)).toEqual(
-      new Set([
-        'business-tools',
-        'tools',
-        'console',
-        'inspector',
-        'history',
-        'local',
-        'conformance',
-        'load',
-        'scenarios',
-        'demo',
-        'rotation',
-        'live-traffic',
-      ]),
-    );
+    expect(new Set(routes)).toEqual(new Set(SCREENS));
   });
 
   it('matches nothing for an unknown key or an unknown second key', () => {

@@ -3,7 +3,8 @@
 
 import type { Route, RouteName } from '../store/ui/initialState.ts';
 
-const NAMES: RouteName[] = [
+/** Every screen, in the navigation's order: deep links, the layout checks and the screenshots walk this list. */
+export const SCREENS: readonly RouteName[] = [
   'business-tools',
   'tools',
   'console',
@@ -23,7 +24,7 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'app' && parts[1] === 'organization' && parts[2] === 'sdk-connections')
     return { name: 'business-tools' };
   if (parts[0] === 'app' && parts[1] === 'business-tools') return { name: 'business-tools' };
-  const name = NAMES.find((n) => n === parts[0]) ?? 'business-tools';
+  const name = SCREENS.find((n) => n === parts[0]) ?? 'business-tools';
   return parts[1] ? { name, param: decodeURIComponent(parts[1]) } : { name };
 }
 
