@@ -2,8 +2,11 @@
 // steps; every step pings for real and the timeline shows each call's verdict and matched secret.
 
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { RehearsalDto, RehearsalStep } from '../../../../shared/index.ts';
+import { Section } from '../../components/common.tsx';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
+import './rotation.css';
 import { useRotationStore } from '../../store/rotation/action.ts';
 
 const STEPS: Array<{ step: RehearsalStep; title: string; action: string }> = [
@@ -14,75 +17,110 @@ const STEPS: Array<{ step: RehearsalStep; title: string; action: string }> = [
 ];
 
 export function RotationScreen() {
-  const s = useRotationStore();
+  const s = useRotationStore(
+    useShallow((x) => ({
+      error: x.error,
+      busy: x.busy,
+      connections: x.connections,
+      localConnectors: x.localConnectors,
+      connectionId: x.connectionId,
+      localConnectorId: x.localConnectorId,
+      graceSeconds: x.graceSeconds,
+      rehearsal: x.rehearsal,
+    })),
+  );
+  const st = useRotationStore.getState;
   useEffect(() => {
-    void useRotationStore.getState().load();
-  }, []);
+    void st().load();
+  }, [st]);
 
   return (
-    <section className="screen" data-testid="rotation-screen">
-      <h1>Secret rotation rehearsal</h1>
-      <p className="muted">
-        Rotates a connection&apos;s signing secret against a local connector, pinging after every step.
-        Secrets show by fingerprint; the new one is shown once.
-      </p>
+    <div className="screen" data-testid="rotation-screen">
+      <header className="screen__head">
+        <div>
+          <h2>Secret rotation rehearsal</h2>
+          <p className="muted small">
+            Rotates a connection&apos;s signing secret against a local connector, pinging after every step.
+            Secrets show by fingerprint; the new one is shown once.
+          </p>
+        </div>
+      </header>
       <ErrorNote error={s.error} testId="rotation-error" />
-      <div className="form-row">
-        <label>
-          Connection{' '}
-          <select
-            data-testid="rotation-connection"
-            value={s.connectionId}
-            onChange={(e) => s.choose({ connectionId: e.target.value })}
-          >
-            {s.connections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Local connector{' '}
-          <select
-            data-testid="rotation-local"
-            value={s.localConnectorId}
-            onChange={(e) => s.choose({ localConnectorId: e.target.value })}
-          >
-            {s.localConnectors.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Grace period (s){' '}
-          <input
-            data-testid="rotation-grace"
-            type="number"
-            min={0}
-            value={s.graceSeconds}
-            onChange={(e) => s.choose({ graceSeconds: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-          />
-        </label>{' '}
-        <button
-          data-testid="rotation-start"
-          disabled={s.busy || !s.connectionId || !s.localConnectorId}
-          onClick={() => void s.start()}
+      <Section title="Rehearse with" testId="rotation-setup">
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void st().start();
+          }}
         >
-          {s.rehearsal ? 'Restart rehearsal' : 'Start rehearsal'}
-        </button>
-      </div>
-      {s.rehearsal && <Rehearsal r={s.rehearsal} />}
-    </section>
+          <div className="form__grid">
+            <label htmlFor="rotation-connection">Connection</label>
+            <select
+              id="rotation-connection"
+              data-testid="rotation-connection"
+              value={s.connectionId}
+              onChange={(e) => st().choose({ connectionId: e.target.value })}
+            >
+              {s.connections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="rotation-local">Local connector</label>
+            <select
+              id="rotation-local"
+              data-testid="rotation-local"
+              value={s.localConnectorId}
+              onChange={(e) => st().choose({ localConnectorId: e.target.value })}
+            >
+              {s.localConnectors.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="rotation-grace">Grace period</label>
+            <div className="row">
+              <input
+                id="rotation-grace"
+                className="num-wide mono"
+                data-testid="rotation-grace"
+                type="number"
+                min={0}
+                value={s.graceSeconds}
+                onChange={(e) =>
+                  st().choose({ graceSeconds: Math.max(0, Math.floor(Number(e.target.value) || 0)) })
+                }
+              />
+              <span className="muted small">
+                seconds the platform keeps signing with the previous secret (0: none)
+              </span>
+            </div>
+          </div>
+          <div className="form__actions">
+            <button
+              type="submit"
+              className="btn btn--primary"
+              data-testid="rotation-start"
+              disabled={s.busy || !s.connectionId || !s.localConnectorId}
+            >
+              {s.rehearsal ? 'Restart rehearsal' : 'Start rehearsal'}
+            </button>
+          </div>
+        </form>
+      </Section>
+      {s.rehearsal && <Rehearsal r={s.rehearsal} busy={s.busy} />}
+    </div>
   );
 }
 
-function Rehearsal({ r }: { r: RehearsalDto }) {
-  const s = useRotationStore();
+function Rehearsal({ r, busy }: { r: RehearsalDto; busy: boolean }) {
+  const newSecret = useRotationStore((x) => x.newSecret);
+  const st = useRotationStore.getState;
   return (
-    <>
+    <Section title={`Rehearsal: ${r.connectionName} and ${r.localConnectorName}`} testId="rotation-rehearsal">
       <dl className="kv" data-testid="rotation-state" data-state={r.rotation.state}>
         <dt>Connection</dt>
         <dd>{r.connectionName}</dd>
@@ -100,7 +138,7 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
         </dd>
         <dt>Grace ends</dt>
         <dd data-testid="rotation-grace-ends">
-          {r.rotation.graceEndsAt ?? (r.graceSeconds ? '—' : 'no grace')}
+          {r.graceSeconds === 0 ? 'no grace' : (r.rotation.graceEndsAt ?? '—')}
         </dd>
         <dt>{r.localConnectorName} accepts</dt>
         <dd data-testid="rotation-connector-secrets">
@@ -113,27 +151,41 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
           ))}
         </dd>
       </dl>
-      {s.newSecret && (
+      {newSecret && (
         <div className="notice" data-testid="rotation-new-secret">
-          New secret (shown once): <code>{s.newSecret}</code>{' '}
-          <button onClick={() => s.hideSecret()}>Hide</button>
+          New secret (shown once): <code>{newSecret}</code>{' '}
+          <button type="button" className="btn btn--small" onClick={() => st().hideSecret()}>
+            Hide
+          </button>
         </div>
       )}
-      <ol className="steps" data-testid="rotation-steps">
+      <ol className="rotation-steps" data-testid="rotation-steps">
         {STEPS.map((step) => (
-          <li key={step.step} data-done={r.step >= step.step ? 'true' : 'false'}>
-            {step.title}{' '}
+          <li
+            key={step.step}
+            data-done={r.step >= step.step ? 'true' : 'false'}
+            data-current={r.step === step.step - 1 ? 'true' : 'false'}
+          >
+            <span className="rotation-steps__title">{step.title}</span>
             {r.step === step.step - 1 && (
               <button
+                type="button"
+                className="btn btn--primary btn--small"
                 data-testid={`rotation-step-${step.step}`}
-                disabled={s.busy}
-                onClick={() => void s.advance()}
+                disabled={busy}
+                onClick={() => void st().advance()}
               >
                 {step.action}
               </button>
             )}
             {r.step === step.step && step.step === 2 && (
-              <button data-testid="rotation-ping" disabled={s.busy} onClick={() => void s.ping()}>
+              <button
+                type="button"
+                className="btn btn--small"
+                data-testid="rotation-ping"
+                disabled={busy}
+                onClick={() => void st().ping()}
+              >
                 Send another ping
               </button>
             )}
@@ -141,7 +193,7 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
         ))}
       </ol>
       {r.step === 4 && <p data-testid="rotation-done">Rotation complete: the old secret is gone.</p>}
-      <h2>Timeline</h2>
+      <h3>Timeline</h3>
       <table className="table" data-testid="rotation-timeline">
         <thead>
           <tr>
@@ -168,6 +220,6 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
           ))}
         </tbody>
       </table>
-    </>
+    </Section>
   );
 }
