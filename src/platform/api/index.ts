@@ -57,6 +57,8 @@ export interface PlatformApiOptions {
   loginLimits?: ThrottleLimits;
   /** Depth, alias, cost and result-size limits of POST /graphql (defaults: DEFAULT_GRAPHQL_LIMITS). */
   graphqlLimits?: Partial<GraphqlLimits>;
+  /** The API runs behind the app's launch guard, whose token travels in this header: documented too. */
+  launchTokenHeader?: string;
 }
 
 export interface PlatformApi extends FastifyInstance {
@@ -92,7 +94,7 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
   installErrorHandling(app);
   installJsonParser(app, bodyLimit);
   app.addSchema(errorSchema);
-  registerOpenApi(app);
+  registerOpenApi(app, { launchTokenHeader: options.launchTokenHeader });
   void app.register(multipart, {
     limits: { fileSize: ctx.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });

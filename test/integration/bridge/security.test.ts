@@ -358,20 +358,21 @@ describe('the mock platform API beside browser mode', () => {
     for (const token of [undefined, backend.token.slice(0, -1) + 'x']) {
       const res = await get({ host: `127.0.0.1:${port}`, ...(token ? { 'x-ctb-token': token } : {}) });
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'invalid_token' } });
+      // The platform's own error shape (decisions.md 3), as its /openapi.json documents it.
+      expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_token' });
     }
   });
 
   it('refuses a rebinding Host and a foreign Origin even with the token', async () => {
     const host = await get({ host: `evil.example:${port}`, 'x-ctb-token': backend.token });
-    expect(JSON.parse(host.body)).toMatchObject({ error: { code: 'forbidden_host' } });
+    expect(JSON.parse(host.body)).toMatchObject({ error: 'forbidden_host' });
     const origin = await get({
       host: `127.0.0.1:${port}`,
       origin: 'http://evil.example',
       'x-ctb-token': backend.token,
     });
     expect(origin.status).toBe(403);
-    expect(JSON.parse(origin.body)).toMatchObject({ error: { code: 'forbidden_origin' } });
+    expect(JSON.parse(origin.body)).toMatchObject({ error: 'forbidden_origin' });
   });
 
   it('answers 400 to two Host headers', async () => {
