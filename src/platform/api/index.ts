@@ -57,6 +57,8 @@ export interface PlatformApiOptions {
   loginLimits?: ThrottleLimits;
   /** Depth, alias, cost and result-size limits of POST /graphql (defaults: DEFAULT_GRAPHQL_LIMITS). */
   graphqlLimits?: Partial<GraphqlLimits>;
+  /** Where an unexpected (500 internal_error) failure is written; default stderr, so "see its log" holds. */
+  onInternalError?: (error: unknown) => void;
   /** The API runs behind the app's launch guard, whose token travels in this header: documented too. */
   launchTokenHeader?: string;
 }
@@ -91,7 +93,7 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     loginThrottle: createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
   };
 
-  installErrorHandling(app);
+  installErrorHandling(app, options.onInternalError);
   installJsonParser(app, bodyLimit);
   app.addSchema(errorSchema);
   registerOpenApi(app, { launchTokenHeader: options.launchTokenHeader });
