@@ -1,9 +1,12 @@
 // ctb ping|tools|invoke against connectors whose answers are hostile in size or depth: the terminal
 // view stays bounded with a cut marker, a deep answer is named answer_too_deep, nothing crashes.
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUT_MARKER } from '../../../src/client/index.ts';
 import { runCtb } from './run-ctb.ts';
@@ -62,4 +65,22 @@ describe('ctb against hostile answers', () => {
     const whole = await ctb('invoke', '--tool', 't', '--json');
     expect(JSON.parse(whole.stdout).response.body).toBe(answer);
   }, 30_000);
+
+  it('reports a scenario step whose answer nests 10,000 levels with the code answer_too_deep', async () => {
+    answer = `{"type":"result","output":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
+    const dir = mkdtempSync(join(tmpdir(), 'ctb-hostile-run-'));
+    try {
+      const file = join(dir, 'deep.yaml');
+      writeFileSync(
+        file,
+        'name: deep\nrequest: { type: tool.invoke, tool: t }\nexpect: { status: 200, type: result }\n',
+      );
+      const run = await ctb('run', file, '--reporter', 'json');
+      expect(run.code).toBe(1);
+      const report = JSON.parse(run.stdout) as { results: Array<{ code: string | null }> };
+      expect(report.results[0].code).toBe('answer_too_deep');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
