@@ -60,7 +60,10 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       const server = await engine.startPlatformServer({
         host: '127.0.0.1',
         port: 0,
-        guard: { check: (req) => refusalOf(req, config), headers: { [TOKEN_HEADER]: token } },
+        guard: {
+          check: (req) => platformRefusal(refusalOf(req, config)),
+          headers: { [TOKEN_HEADER]: token },
+        },
       });
       config.port = server.port;
       platformUrl = server.url;
@@ -94,4 +97,16 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       return closing;
     },
   };
+}
+
+/** The guard's refusal in the platform's own error shape (decisions.md 3), as /openapi.json documents it. */
+function platformRefusal(
+  refusal: ReturnType<typeof refusalOf>,
+): { status: number; body: { error: string; message: string } } | null {
+  return (
+    refusal && {
+      status: refusal.status,
+      body: { error: refusal.error.code, message: refusal.error.message },
+    }
+  );
 }

@@ -81,7 +81,12 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       const flows = platform.connections.flows(id(raw));
       return { version: flows.version, items: flows.items.map((i) => ({ ...i })) };
     },
-    'connections:list-events': (raw) => platform.connections.events(id(raw)).map(orgEventDto),
+    // Refused (unsigned, forged) events are notes with a reason, not events: the REST list keeps them.
+    'connections:list-events': (raw) =>
+      platform.connections
+        .events(id(raw))
+        .filter((e) => e.verified)
+        .map(orgEventDto),
 
     'tools:list': (raw) => platform.businessTools.list(toolsFilterOf(raw)).map(businessToolDto),
 

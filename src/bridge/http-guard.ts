@@ -4,8 +4,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { TOKEN_HEADER, fail } from '../shared/index.ts';
-import type { Result } from '../shared/index.ts';
+import { TOKEN_HEADER } from '../shared/index.ts';
+import type { ApiError } from '../shared/index.ts';
 
 export interface GuardConfig {
   port: number;
@@ -110,16 +110,17 @@ export function hasOneHost(req: Pick<IncomingMessage, 'rawHeaders'>): boolean {
 
 /**
  * The whole check of a request to a port the app opens, token in the `x-ctb-token` header: the
- * HTTP status and JSON body of the refusal, or null to admit it.
+ * HTTP status and coded error of the refusal (each port answers it in its own shape), or null to admit it.
  */
 export function refusalOf(
   req: Pick<IncomingMessage, 'rawHeaders' | 'headers'>,
   config: GuardConfig,
-): { status: number; body: Result<never> } | null {
-  if (!hasOneHost(req)) return { status: 400, body: fail('bad_host', 'send exactly one Host header') };
+): { status: number; error: ApiError } | null {
+  if (!hasOneHost(req))
+    return { status: 400, error: { code: 'bad_host', message: 'send exactly one Host header' } };
   const token = req.headers[TOKEN_HEADER];
   const verdict = guardRequest(req.headers, typeof token === 'string' ? token : null, config);
-  return verdict.ok ? null : { status: 403, body: fail(verdict.code, verdict.message) };
+  return verdict.ok ? null : { status: 403, error: { code: verdict.code, message: verdict.message } };
 }
 
 /** The guard of a server bound to `host` (127.0.0.1 by default), its port filled in once it listens. */

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { MAX_IMPORT_CHARS } from '../engine/index.ts';
 import { TOKEN_HEADER, fail } from '../shared/index.ts';
 import { SECURITY_HEADERS } from './csp.ts';
 import type { Dispatch } from './dispatch.ts';
@@ -15,6 +16,11 @@ import { StaticCache, resolveStatic } from './static-files.ts';
 import { hasSession, sendSessionNotice, tradeTokenForCookie } from './session-cookie.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * history:import carries a whole .har or History export as a JSON string: the engine takes files up
+ * to MAX_IMPORT_CHARS, and escaping can double a file's bytes. The app's own exports must come back.
+ */
+export const IMPORT_MAX_BODY_BYTES = 2 * MAX_IMPORT_CHARS + 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
 
 export interface BrowserServerOptions {
@@ -120,8 +126,23 @@ async function answerCall(
   // A JSON content type cannot be sent cross-site without a preflight: one more wall behind the token.
   if (!/^application\/json\b/i.test(type))
     return sendJson(res, 415, fail('unsupported_media_type', 'send the input as application/json'));
-  const body = await readBody(req, ctx.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  if (body === null) return sendJson(res, 413, fail('payload_too_large', 'the request body is too large'));
+  let method: string;
+  try {
+    method = decodeURIComponent(rawMethod);
+  } catch {
+    method = rawMethod;
+  }
+  const limit =
+    method === 'history:import'
+      ? Math.max(IMPORT_MAX_BODY_BYTES, ctx.options.maxBodyBytes ?? 0)
+      : (ctx.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const body = await readBody(req, limit);
+  if (body === null)
+    return sendJson(
+      res,
+      413,
+      fail('payload_too_large', `the request body is over ${Math.floor(limit / 1024 / 1024)} MiB`),
+    );
   let input: unknown = undefined;
   if (body.length > 0) {
     try {
@@ -129,12 +150,6 @@ async function answerCall(
     } catch {
       return sendJson(res, 400, fail('invalid_json', 'the request body is not valid JSON'));
     }
-  }
-  let method: string;
-  try {
-    method = decodeURIComponent(rawMethod);
-  } catch {
-    method = rawMethod;
   }
   const result = await ctx.options.dispatch(method, input);
   sendJson(res, !result.ok && result.error.code === 'unknown_method' ? 404 : 200, result);

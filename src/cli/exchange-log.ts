@@ -4,6 +4,7 @@
 import { write, writeSync } from 'node:fs';
 
 import { explain } from '../protocol/index.ts';
+import { terminalSafe } from './terminal.ts';
 import type { Diagnosis } from '../protocol/index.ts';
 import type { ExchangeEvent } from '../connector/index.ts';
 import type { HostRequestEvent } from '../connector/host/index.ts';
@@ -40,8 +41,10 @@ export class RequestLog {
       this.dropped++;
       return;
     }
-    this.pending.push(text);
-    this.pendingBytes += text.length + 1;
+    // A caller's tool name or request id must not drive the terminal of whoever watches the log.
+    const safe = terminalSafe(text);
+    this.pending.push(safe);
+    this.pendingBytes += safe.length + 1;
     if (!this.scheduled && !this.writing) {
       this.scheduled = true;
       setImmediate(() => this.flush());

@@ -5,6 +5,7 @@ import { enableCompileCache } from 'node:module';
 import { CommanderError } from 'commander';
 import { exitQuietlyWhenOutputCloses } from './closed-output.ts';
 import { exitCodeOf } from './errors.ts';
+import { terminalSafe } from './terminal.ts';
 import { buildProgram } from './program.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -24,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`ctb: ${message}\n`);
+    process.stderr.write(`ctb: ${terminalSafe(message)}\n`);
     return exitCodeOf(error);
   }
 }

@@ -3,6 +3,7 @@
 
 import { nowSeconds, safeText } from '../protocol/index.ts';
 import type { RequestType, ToolDefinition } from '../protocol/index.ts';
+import { CUT_MARKER, MAX_JSON_DEPTH, parseBounded } from '../client/index.ts';
 import type { CallResult, CallTiming, SignedCallResult } from '../client/index.ts';
 import { headerLines, table, wrap } from './render.ts';
 
@@ -40,6 +41,12 @@ export function verdictOf(type: RequestType, result: SignedCallResult): CallVerd
       message: `the connector answered HTTP ${res.status}${code}${hint}`,
     };
   }
+  if (json === undefined && parseBounded(res.body).kind === 'too_deep')
+    return {
+      ok: false,
+      kind: 'answer_too_deep',
+      message: `the answer nests JSON deeper than ${MAX_JSON_DEPTH} levels; it was kept as bytes, not parsed`,
+    };
   if (json === undefined) return { ok: false, kind: 'not_json', message: 'the answer body is not JSON' };
   const expected = SUCCESS_TYPE[type];
   if (typeof json.type === 'string' && expected.includes(json.type))
@@ -67,9 +74,19 @@ function formatTiming(t: CallTiming): string {
   return `connect ${t.reusedConnection ? 'reused' : ms(t.connectMs)}, first byte ${ms(t.firstByteMs)}, total ${ms(t.totalMs)}`;
 }
 
+/** Characters of an indented JSON body shown on the terminal; --json prints the whole answer. */
+const MAX_BODY_CHARS = 64 * 1024;
+
 function bodyText(body: Buffer, json: unknown): string[] {
   if (body.length === 0) return ['(empty)'];
-  if (json !== undefined) return JSON.stringify(json, null, 2).split('\n');
+  if (json !== undefined) {
+    const text = JSON.stringify(json, null, 2);
+    if (text.length <= MAX_BODY_CHARS) return text.split('\n');
+    return [
+      ...text.slice(0, MAX_BODY_CHARS).split('\n'),
+      `${CUT_MARKER} (${body.length} bytes in all; --json prints the whole answer)`,
+    ];
+  }
   const safe = safeText(body);
   return [safe.text + (safe.truncated ? ` …[${safe.totalBytes} bytes in all]` : '')];
 }
@@ -126,15 +143,21 @@ function paramNames(tool: Partial<ToolDefinition>): string {
   return names.length ? names.join(', ') : '(none)';
 }
 
+/** Tools listed one per line on the terminal; a longer list ends with a count (--json has them all). */
+const MAX_TOOL_LINES = 200;
+
 function toolLines(json: unknown): string[] {
-  const tools = toolList(json);
-  if (tools.length === 0) return ['(none)'];
+  const all = toolList(json);
+  if (all.length === 0) return ['(none)'];
+  const tools = all.slice(0, MAX_TOOL_LINES);
   const names = tools.map((t) => printable(t.name ?? '(no name)', 40));
-  const width = Math.max(...names.map((n) => n.length));
-  return tools.map(
+  const width = names.reduce((w, n) => Math.max(w, n.length), 0);
+  const lines = tools.map(
     (t, i) =>
       `${names[i].padEnd(width)}  ${t.chat === false ? '[off chat] ' : ''}${printable(t.description)}`,
   );
+  if (all.length > tools.length) lines.push(`…and ${all.length - tools.length} more (--json lists them all)`);
+  return lines;
 }
 
 function countBy(values: string[]): string {
@@ -168,8 +191,12 @@ export function toolsSummaryLines(
       ],
     ],
   ];
-  if (tools.length)
-    rows.push(['parameters', tools.map((t) => `${printable(t.name ?? '(no name)', 40)}: ${paramNames(t)}`)]);
+  if (tools.length) {
+    const shown = tools.slice(0, MAX_TOOL_LINES);
+    const lines = shown.map((t) => `${printable(t.name ?? '(no name)', 40)}: ${paramNames(t)}`);
+    if (tools.length > shown.length) lines.push(`…and ${tools.length - shown.length} more`);
+    rows.push(['parameters', lines]);
+  }
   const metadata = (result.json as { metadata?: Record<string, unknown> } | undefined)?.metadata;
   if (metadata && typeof metadata === 'object') {
     const n = (k: string) => (Array.isArray(metadata[k]) ? (metadata[k] as unknown[]).length : 0);

@@ -2,9 +2,11 @@
 // the full explain Diagnosis. Secrets never reach these functions; only their fingerprints do.
 
 import type { Diagnosis, VerifyResult } from '../protocol/index.ts';
+import { terminalSafe } from './terminal.ts';
 
+/** One line for a person: whatever a connector put in it cannot move the cursor or recolour it. */
 export function out(line = ''): void {
-  process.stdout.write(line + '\n');
+  process.stdout.write(terminalSafe(line) + '\n');
 }
 
 export function printJson(value: unknown): void {

@@ -181,6 +181,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         dataDir,
         maxUploadBytes: options.maxUploadBytes,
         now: tokenClock,
+        launchTokenHeader: guard ? Object.keys(guard.headers)[0] : undefined,
       });
       if (guard)
         api.addHook('onRequest', async (request, reply) => {

@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'yaml';
 import { parseScenario, runCollection, scenarioFiles, ScenarioFileError } from '../scenarios/index.ts';
 import type { RunReport, ScenarioFaults, StepResult } from '../scenarios/index.ts';
-import { exchangeDiagnosis } from '../client/index.ts';
+import { exchangeDiagnosis, parseBounded } from '../client/index.ts';
 import { exchangeOfCall } from '../platform/exchange-record.ts';
 import type { History } from '../store/history.ts';
 import { RUN_ID_PATTERN } from '../shared/index.ts';
@@ -278,13 +278,12 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** The body as a JSON object; null when it is not one, or nests too deep to write out as YAML. */
 function jsonObject(body: Buffer): Record<string, unknown> | null {
-  try {
-    const v = JSON.parse(body.toString('utf8')) as unknown;
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseBounded(body);
+  if (parsed.kind !== 'json') return null;
+  const v = parsed.value;
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
 function defaultName(what: string, id: number): string {
@@ -347,6 +346,7 @@ export function scenarioOfExchange(e: {
     request.tool = sent.tool;
     request.parameters = sent.parameters ?? {};
   }
+  // A hostile answer nested thousands of levels deep is no expectation anyone can edit: status only.
   const answer = e.responseBody ? jsonObject(e.responseBody) : null;
   const expect: Record<string, unknown> = {};
   if (e.responseStatus != null) expect.status = e.responseStatus;

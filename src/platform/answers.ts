@@ -3,7 +3,7 @@
 
 import { REQUEST_TYPES } from '../protocol/index.ts';
 import type { RequestType } from '../protocol/index.ts';
-import { parseBounded, previewBody, previewJson } from '../client/index.ts';
+import { parseBounded, previewBody, previewJson, previewValue } from '../client/index.ts';
 import type { CallResult, SignedCallResult } from '../client/index.ts';
 
 export interface AnswerVerdict {
@@ -16,10 +16,18 @@ export interface AnswerVerdict {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Longest error code and message taken from an answer: they become verdicts, History rows and UI text. */
+export const MAX_ERROR_CODE_CHARS = 100;
+export const MAX_ERROR_MESSAGE_CHARS = 2000;
+
 function errorEnvelope(json: unknown): { code: string; message: string } | null {
   if (!isObject(json) || json.type !== 'error' || typeof json.code !== 'string' || json.code === '')
     return null;
-  return { code: json.code, message: typeof json.message === 'string' ? json.message : '(no message)' };
+  return {
+    code: previewValue(json.code, MAX_ERROR_CODE_CHARS),
+    message:
+      typeof json.message === 'string' ? previewValue(json.message, MAX_ERROR_MESSAGE_CHARS) : '(no message)',
+  };
 }
 
 function hasToolList(json: Record<string, unknown>): boolean {

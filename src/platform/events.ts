@@ -1,5 +1,5 @@
 // Organization events a connector emits (decisions.md 3), signed with the connection's secret: verified
-// before parsing or storing, so a forged event leaves only a short, capped failure note, never its payload.
+// before parsing or storing, so a forged event leaves nothing in the database, only a short note in memory.
 
 import { HEADER_CONNECTION_ID, collectHeaders, readHeader, verify } from '../protocol/index.ts';
 import type { HeaderBag } from '../protocol/index.ts';
@@ -16,6 +16,8 @@ export const MAX_EVENT_BYTES = 256 * 1024;
 export const MAX_JSON_DEPTH = 32;
 /** Failure notes kept per connection (newest); older ones are dropped as new ones arrive. */
 export const MAX_FAILURE_NOTES = 20;
+/** Connections with failure notes held at once; the one noted longest ago is forgotten first. */
+const MAX_NOTED_CONNECTIONS = 1000;
 
 interface Row {
   id: string;
@@ -52,10 +54,6 @@ export function eventService(ctx: PlatformContext) {
   const insert = db.prepare(
     'INSERT INTO org_events (id, org_id, connection_id, event_id, payload, verified, failure, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const trimFailures = db.prepare(
-    `DELETE FROM org_events WHERE connection_id = ? AND verified = 0 AND rowid NOT IN (
-       SELECT rowid FROM org_events WHERE connection_id = ? AND verified = 0 ORDER BY rowid DESC LIMIT ${MAX_FAILURE_NOTES})`,
-  );
   const connectionById = db.prepare(
     'SELECT id, secret_ciphertext FROM sdk_connections WHERE id = ? AND org_id = ?',
   );
@@ -64,10 +62,24 @@ export function eventService(ctx: PlatformContext) {
   const byConnection = db.prepare(
     'SELECT * FROM org_events WHERE connection_id = ? AND org_id = ? ORDER BY received_at DESC, rowid DESC LIMIT 500',
   );
-  const recordFailure = db.transaction((connectionId: string, failure: string) => {
-    insert.run(newId('evt'), ctx.orgId, connectionId, null, null, 0, failure.slice(0, 300), iso(ctx));
-    trimFailures.run(connectionId, connectionId);
-  });
+  // Why unsigned or forged events were refused, for the testbench to show: kept in memory only, so
+  // anyone who can reach the port cannot make the platform write to its database without the secret.
+  const failureNotes = new Map<string, Row[]>();
+  function recordFailure(connectionId: string, failure: string): void {
+    const notes = failureNotes.get(connectionId) ?? [];
+    failureNotes.delete(connectionId);
+    if (failureNotes.size >= MAX_NOTED_CONNECTIONS) failureNotes.delete(failureNotes.keys().next().value!);
+    notes.unshift({
+      id: newId('evt'),
+      connection_id: connectionId,
+      event_id: null,
+      payload: null,
+      verified: 0,
+      failure: failure.slice(0, 300),
+      received_at: iso(ctx),
+    });
+    failureNotes.set(connectionId, notes.slice(0, MAX_FAILURE_NOTES));
+  }
 
   function declaredEvents(connectionId: string): Set<string> {
     const row = metadataOf.get(connectionId) as { metadata: string | null } | undefined;
@@ -90,7 +102,7 @@ export function eventService(ctx: PlatformContext) {
   return {
     /**
      * Verifies, then parses and records one event. A bad signature for a known connection leaves a
-     * failure note (reason only, capped per connection) so the testbench can show why; nothing else.
+     * failure note in memory (reason only, capped per connection) so the testbench can show why.
      */
     receive(rawBody: Buffer, headers: HeaderBag): OrgEventView {
       if (rawBody.length > MAX_EVENT_BYTES)
@@ -129,9 +141,12 @@ export function eventService(ctx: PlatformContext) {
     },
 
     list(connectionId: string): OrgEventView[] {
-      const rows = byConnection.all(connectionId, ctx.orgId) as Row[];
+      const stored = byConnection.all(connectionId, ctx.orgId) as Row[];
+      const notes = failureNotes.get(connectionId) ?? [];
+      // Newest first; a note and a stored event of the same millisecond keep the note first.
+      const rows = [...notes, ...stored].sort((a, b) => b.received_at.localeCompare(a.received_at));
       const declared = declaredEvents(connectionId);
-      return rows.map((r) => toView(r, declared));
+      return rows.slice(0, 500).map((r) => toView(r, declared));
     },
   };
 }

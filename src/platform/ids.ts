@@ -40,6 +40,15 @@ export function hashPassword(password: string): string {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/**
+ * A stored-hash look-alike with the real cost parameters, for emails that match no user: checking
+ * a password against it costs one scrypt like a real account, and computing it costs nothing (no
+ * synchronous scrypt on the event loop when the first unknown email logs in). Nothing matches it.
+ */
+export function dummyPasswordHash(): string {
+  return `scrypt$${N}$${R}$${P}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LEN).toString('base64')}`;
+}
+
 export function verifyPassword(password: string, stored: string): boolean {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;

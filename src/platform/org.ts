@@ -3,7 +3,14 @@
 
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/database.ts';
-import { generatePassword, hashPassword, newId, verifyPassword, verifyPasswordAsync } from './ids.ts';
+import {
+  dummyPasswordHash,
+  generatePassword,
+  hashPassword,
+  newId,
+  verifyPassword,
+  verifyPasswordAsync,
+} from './ids.ts';
 import { PlatformError } from './errors.ts';
 import type { Organization, Plan, User, Workspace } from './types.ts';
 
@@ -91,10 +98,7 @@ export function userService(db: Db, orgId: string) {
     authenticate(email: unknown, password: unknown): User | null {
       if (typeof email !== 'string' || typeof password !== 'string') return null;
       const row = lookup(email);
-      const valid = verifyPassword(
-        password,
-        row?.password_hash ?? (dummyHash ??= hashPassword(generatePassword())),
-      );
+      const valid = verifyPassword(password, row?.password_hash ?? (dummyHash ??= dummyPasswordHash()));
       return row && valid ? (byId.get(row.id, orgId) as User) : null;
     },
     /** The login check of the API: scrypt on the thread pool, so other requests keep being served. */
@@ -103,7 +107,7 @@ export function userService(db: Db, orgId: string) {
       const row = lookup(email);
       const valid = await verifyPasswordAsync(
         password,
-        row?.password_hash ?? (dummyHash ??= hashPassword(generatePassword())),
+        row?.password_hash ?? (dummyHash ??= dummyPasswordHash()),
       );
       return row && valid ? ((byId.get(row.id, orgId) as User | undefined) ?? null) : null;
     },

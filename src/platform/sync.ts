@@ -63,7 +63,7 @@ export async function syncTools(
         exchange_ids: exchangeIds,
       },
     );
-  warnings.push(...reading.warnings);
+  for (const w of reading.warnings) warnings.push(w);
 
   const previous = parseJsonColumn<ToolDefinition[]>(connection.tools) ?? [];
   const tools = ctx.db.transaction(() => {

@@ -3,7 +3,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { explain, HEADER_SIGNATURE, HEADER_TIMESTAMP, nowSeconds, sign } from '../protocol/index.ts';
-import { buildRequest, prepareSignedRequest, rawCall, parseJson } from '../client/index.ts';
+import { buildRequest, prepareSignedRequest, rawCall, parseBounded, parseJson } from '../client/index.ts';
 import type { CallResult, Faults, RawRequest } from '../client/index.ts';
 import { check } from './expect.ts';
 import type {
@@ -213,7 +213,13 @@ async function runStep(
     status: call.response?.status ?? null,
     answerType: typeof answer?.type === 'string' ? answer.type : null,
     code:
-      call.error?.code ?? (answer?.type === 'error' && typeof answer.code === 'string' ? answer.code : null),
+      call.error?.code ??
+      (answer?.type === 'error' && typeof answer.code === 'string'
+        ? answer.code
+        : // Named as the platform names it: the bytes were kept, not parsed.
+          json === undefined && parseBounded(call.response?.body).kind === 'too_deep'
+          ? 'answer_too_deep'
+          : null),
     durationMs,
     faults: prepared.signing.faults,
     diagnosis,

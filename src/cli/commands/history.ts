@@ -144,8 +144,28 @@ function pairingJson(p: Pairing | null) {
   };
 }
 
+/**
+ * Up to `limit` summaries, newest first: the store answers at most 500 per window, so --limit
+ * 10000 walks the windows instead of stopping at the first one.
+ */
+function newest(
+  h: Opened,
+  filter: ReturnType<typeof filterOf>,
+  limit: number,
+): { items: ReturnType<Opened['history']['page']>['items']; nextBefore: number | null } {
+  const items: ReturnType<Opened['history']['page']>['items'] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = h.history.page(filter, { before, limit: limit - items.length });
+    for (const item of page.items) items.push(item);
+    if (page.nextBefore === null || items.length >= limit || page.items.length === 0)
+      return { items, nextBefore: page.nextBefore };
+    before = page.nextBefore;
+  }
+}
+
 function list(h: Opened, flags: ListFlags): void {
-  const page = h.history.page(filterOf(flags), { limit: flags.limit });
+  const page = newest(h, filterOf(flags), flags.limit);
   const rows = page.items.map((s) => {
     const e = h.history.get(s.id)!;
     return { summary: s, diagnosis: diagnosisSummary(e), pairing: pairingJson(h.pairingOf(s.id)) };
@@ -294,7 +314,7 @@ async function show(
 
 async function exportTo(h: Opened, flags: ExportFlags): Promise<void> {
   const { exportHistory } = await import('../../engine/history/export.ts');
-  const page = h.history.page(filterOf(flags), { limit: flags.limit });
+  const page = newest(h, filterOf(flags), flags.limit);
   const exchanges = page.items
     .map((s) => h.history.get(s.id))
     .filter((e) => e !== null)

@@ -26,6 +26,7 @@ import {
   requireUrl,
 } from '../options.ts';
 import { out, printJson } from '../render.ts';
+import { terminalSafe } from '../terminal.ts';
 
 interface LoadFlags {
   url?: string;
@@ -196,7 +197,11 @@ export function registerLoadCommand(program: Command): void {
             timeoutMs: flags.timeout,
             signal: controller.signal,
           },
-          { onProgress: flags.json ? undefined : (p) => process.stderr.write(formatLoadProgress(p) + '\n') },
+          {
+            onProgress: flags.json
+              ? undefined
+              : (p) => process.stderr.write(terminalSafe(formatLoadProgress(p)) + '\n'),
+          },
         );
       } finally {
         process.removeListener('SIGINT', onInt);

@@ -49,6 +49,9 @@ function mixedCase(hex: string): string {
   return [...hex].map((c, i) => (i % 2 === 0 ? c.toUpperCase() : c.toLowerCase())).join('');
 }
 
+/** Bytes of padding in the large-body check: several socket reads, far below the 1 MiB body limit. */
+const LARGE_BODY_PADDING = 200 * 1024;
+
 const PARTIAL =
   'the connector compares only part of the digest (a prefix, a suffix, or up to the length it received): a forger only has to guess that part';
 
@@ -210,6 +213,12 @@ export const signatureChecks: CheckDefinition[] = [
       return { ...ctx.signed(body), body: Buffer.from(body + '\n', 'utf8') };
     },
     'the signature covers a shorter body than the one that arrived: the connector trims the body, or verifies only its first Content-Length bytes',
+  ),
+  serve(
+    'signature.large-body',
+    'A correctly signed 200 KiB body is verified over all its bytes and served',
+    (ctx) => ctx.signed(ctx.body('ping').replace(/}$/, `,"padding":"${'x'.repeat(LARGE_BODY_PADDING)}"}`)),
+    'the connector verifies only the start of the body: the first chunk read from the socket, or a fixed prefix; small bodies hide it, the HMAC must cover every byte',
   ),
   serve(
     'signature.uppercase-hex',

@@ -1,6 +1,7 @@
 // History import: a HAR or a History JSON export read back into History inputs, all or nothing; HAR
 // bodies marked base64 (`encoding`, or our `_encoding` on postData) come back byte for byte.
 
+import { jsonDepth, previewJson } from '../../client/index.ts';
 import { HEADER_TRACE_ID } from '../../protocol/index.ts';
 import type { ExchangeInput, History, Timing } from '../../store/history.ts';
 import { validationError } from '../errors.ts';
@@ -11,6 +12,8 @@ type Obj = Record<string, unknown>;
 
 const MAX_IMPORT = 50_000;
 export const MAX_IMPORT_CHARS = 64 * 1024 * 1024;
+/** A HAR or History export nests a handful of levels; deeper files would be re-serialized recursively. */
+export const MAX_IMPORT_DEPTH = 32;
 
 export interface ImportReport {
   imported: number;
@@ -32,6 +35,11 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** Parses a HAR or a JSON export into History inputs; the first problem found is a validation_error naming the entry. */
 export function parseImport(content: string): ExchangeInput[] {
+  if (jsonDepth(content, MAX_IMPORT_DEPTH) > MAX_IMPORT_DEPTH)
+    throw validationError(
+      `the file nests JSON deeper than ${MAX_IMPORT_DEPTH} levels; a .har or History export never does`,
+      'content',
+    );
   let doc: unknown;
   try {
     doc = JSON.parse(content);
@@ -186,7 +194,7 @@ function optText(x: Obj, field: string): string | null {
 function optStatus(v: unknown): number | null {
   if (v === undefined || v === null) return null;
   if (!Number.isInteger(v) || (v as number) < 100 || (v as number) > 999)
-    fail(`the HTTP status ${JSON.stringify(v)} is not a number from 100 to 999`);
+    fail(`the HTTP status ${previewJson(v, 40)} is not a number from 100 to 999`);
   return v as number;
 }
 
@@ -214,7 +222,7 @@ function harText(x: Obj, field: string, marker: 'encoding' | '_encoding'): Buffe
   // Other tools put `encoding` on postData too: either marker is read on either side.
   const encoding = x[marker] ?? x.encoding ?? x._encoding;
   if (encoding === undefined) return Buffer.from(x.text, 'utf8');
-  if (encoding !== 'base64') fail(`${field}.${marker} must be "base64", got ${JSON.stringify(encoding)}`);
+  if (encoding !== 'base64') fail(`${field}.${marker} must be "base64", got ${previewJson(encoding, 40)}`);
   return base64(x.text, `${field}.text`) ?? Buffer.alloc(0);
 }
 

@@ -125,11 +125,22 @@ export function frameworkErrorHandler(
   void reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
+/** Where an internal error goes when no logger is configured: the answer says "see its log". */
+export function reportToStderr(error: unknown): void {
+  process.stderr.write(
+    `ctb: internal error in the mock platform API: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+}
+
 /** Installs the error and not-found handlers on the root instance (child plugins inherit them). */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  report: (error: unknown) => void = reportToStderr,
+): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error in the mock platform API');
+    if (body.error === 'internal_error') report(error);
     if (error instanceof ApiError && error.retryAfterSeconds !== undefined)
       void reply.header('retry-after', String(error.retryAfterSeconds));
     // Serialize by hand: the route's response schema describes its success shape, not this one.

@@ -57,6 +57,10 @@ export interface PlatformApiOptions {
   loginLimits?: ThrottleLimits;
   /** Depth, alias, cost and result-size limits of POST /graphql (defaults: DEFAULT_GRAPHQL_LIMITS). */
   graphqlLimits?: Partial<GraphqlLimits>;
+  /** Where an unexpected (500 internal_error) failure is written; default stderr, so "see its log" holds. */
+  onInternalError?: (error: unknown) => void;
+  /** The API runs behind the app's launch guard, whose token travels in this header: documented too. */
+  launchTokenHeader?: string;
 }
 
 export interface PlatformApi extends FastifyInstance {
@@ -89,10 +93,10 @@ export function buildPlatformApi(platform: Platform, options: PlatformApiOptions
     loginThrottle: createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
   };
 
-  installErrorHandling(app);
+  installErrorHandling(app, options.onInternalError);
   installJsonParser(app, bodyLimit);
   app.addSchema(errorSchema);
-  registerOpenApi(app);
+  registerOpenApi(app, { launchTokenHeader: options.launchTokenHeader });
   void app.register(multipart, {
     limits: { fileSize: ctx.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });

@@ -48,12 +48,20 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Statuses every route of a given shape answers whatever its handler does: a body can be malformed
  * (400) or too large (413), a path or query can fail its schema (400), a bearer route can lack a token (401).
  */
-function genericStatuses(method: string, schema: RouteSchema, hasBody: boolean): number[] {
+function genericStatuses(method: string, schema: RouteSchema, hasBody: boolean, guarded: boolean): number[] {
   const statuses: number[] = [];
   if (hasBody || BODY_METHODS.has(method)) statuses.push(400, 413);
   if (schema.params || schema.querystring) statuses.push(400);
   if (schema.security && schema.security.length > 0) statuses.push(401);
+  // Behind the launch guard every route also answers 400 (two Host headers) and 403 (no token,
+  // a rebinding Host, a foreign Origin) before its own handler runs.
+  if (guarded) statuses.push(400, 403);
   return statuses;
+}
+
+export interface OpenApiOptions {
+  /** The header of the per-launch token when the API runs behind the guard of the app's ports. */
+  launchTokenHeader?: string;
 }
 
 /** getPost /api/v1/org/sdk-connections/{id}/sync-tools -> postOrgSdkConnectionsIdSyncTools */
@@ -66,7 +74,26 @@ function operationId(method: string, url: string): string {
 }
 
 /** Registers the generator; routes registered after it appear in the document. */
-export function registerOpenApi(app: FastifyInstance): void {
+export function registerOpenApi(app: FastifyInstance, options: OpenApiOptions = {}): void {
+  const guardHeader = options.launchTokenHeader;
+  const launchToken: Record<string, { type: 'apiKey'; in: 'header'; name: string; description: string }> =
+    guardHeader
+      ? {
+          launchToken: {
+            type: 'apiKey' as const,
+            in: 'header' as const,
+            name: guardHeader,
+            description:
+              'The per-launch token of the app (the token of the URL `ctb serve` prints); with it, a loopback Host and no foreign Origin',
+          },
+        }
+      : {};
+  const withLaunchToken = (security: ReadonlyArray<Record<string, readonly string[]>>) =>
+    !guardHeader
+      ? security
+      : security.length === 0
+        ? [{ launchToken: [] }]
+        : security.map((requirement) => ({ ...requirement, launchToken: [] }));
   void app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -82,6 +109,7 @@ export function registerOpenApi(app: FastifyInstance): void {
             bearerFormat: 'JWT',
             description: 'The token of POST /api/v1/auth/login',
           },
+          ...launchToken,
         },
       },
     },
@@ -96,13 +124,13 @@ export function registerOpenApi(app: FastifyInstance): void {
       const method = [route.method].flat()[0].toUpperCase();
       const own = schema as RouteSchema;
       const body = config.uploadBody ?? config.rawBody ?? own.body;
-      const generic = genericStatuses(method, own, body !== undefined);
+      const generic = genericStatuses(method, own, body !== undefined, guardHeader !== undefined);
       const response = { ...errors(...generic), ...own.response };
       const documented: RouteSchema = {
         ...own,
         operationId: (own.operationId as string | undefined) ?? operationId(method, url),
-        // Public routes say so explicitly: no token is needed (and none is checked).
-        security: own.security ?? [],
+        // Public routes say so explicitly: no user token is needed (and none is checked).
+        security: withLaunchToken(own.security ?? []),
         response,
       };
       if (config.uploadBody)
@@ -123,7 +151,12 @@ function serverUrl(request: FastifyRequest): string {
 }
 
 export function registerOpenApiRoute(app: FastifyInstance): void {
-  app.get('/openapi.json', { schema: { hide: true } }, async (request) => ({
+  const schema = {
+    tags: [TAGS.system],
+    summary: 'This document: OpenAPI 3.0 of every route, its statuses and their bodies',
+    response: { 200: { type: 'object', additionalProperties: true } },
+  };
+  app.get('/openapi.json', { schema }, async (request) => ({
     ...app.swagger(),
     servers: [{ url: serverUrl(request), description: 'This mock platform' }],
   }));

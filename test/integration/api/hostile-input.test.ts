@@ -58,8 +58,9 @@ const dbBytes = () => {
 };
 
 describe('POST /api/v1/org/events', () => {
-  it('stores no payload of twenty unsigned or forged 250 KB events, and keeps the failure notes capped', async () => {
+  it('writes nothing to the database for twenty unsigned or forged 250 KB events, and shows why in memory', async () => {
     const big = JSON.stringify({ event_id: 'flood', payload: { blob: 'x'.repeat(250_000) } });
+    const rows = () => (t.engine.db.prepare('SELECT COUNT(*) AS n FROM org_events').get() as { n: number }).n;
     const before = dbBytes();
     for (let i = 0; i < 20; i++) {
       const unsigned = await postEvent(big, { 'x-service-connection-id': connectionId });
@@ -70,12 +71,22 @@ describe('POST /api/v1/org/events', () => {
       });
       expectCoded(forged, 401, 'unauthorized');
     }
+    // Nothing was stored before the signature verified: not the payload, not even a note.
+    expect(rows()).toBe(0);
+    expect(dbBytes() - before).toBeLessThan(64 * 1024);
     const events = t.engine.platform.connections.events(connectionId);
-    expect(events.length).toBeLessThanOrEqual(MAX_FAILURE_NOTES);
+    expect(events).toHaveLength(MAX_FAILURE_NOTES);
     expect(events.every((e) => !e.verified && e.payload === null && e.event_id === null)).toBe(true);
     expect(events[0].failure).toMatch(/missing|mismatch/);
-    // Forty 250 KB bodies would be 10 MB; the notes are a few kilobytes.
-    expect(dbBytes() - before).toBeLessThan(1_000_000);
+
+    // A signed event is stored, and listed before the older failure notes.
+    const good = JSON.stringify({ event_id: 'quotation.created', payload: { id: 1 } });
+    const stored = await postEvent(good, { 'x-service-connection-id': connectionId, ...sign(secret, good) });
+    expect(stored.status).toBe(201);
+    expect(rows()).toBe(1);
+    const listed = t.engine.platform.connections.events(connectionId);
+    expect(listed[0]).toMatchObject({ event_id: 'quotation.created', verified: true });
+    expect(listed).toHaveLength(MAX_FAILURE_NOTES + 1);
   });
 
   it('refuses a correctly signed event nested 100 000 levels deep with 400, not 500', async () => {

@@ -82,6 +82,7 @@ describe('every route answers only what the document says', () => {
 
   it('session and organization routes', async () => {
     await expectDocumented('GET', '/health', call('GET', '/health'), 200);
+    await expectDocumented('GET', '/openapi.json', call('GET', '/openapi.json'), 200);
     const login = '/api/v1/auth/login';
     await expectDocumented(
       'POST',

@@ -126,6 +126,34 @@ describe('guided demo', () => {
     expect(approved.output).toMatchObject({ id: 'Q-000001', status: 'approved' });
   });
 
+  it('lists only verified events in the app: a forged one is refused and shows no blank event', async () => {
+    const state = await setUp();
+    await converse();
+    const id = state.connection!.id;
+    for (const headers of [
+      {},
+      { 'x-service-timestamp': '1', 'x-service-signature': `v1=${'0'.repeat(64)}` },
+    ]) {
+      const forged = await fetch(`${backend.platformUrl}/api/v1/org/events`, {
+        method: 'POST',
+        body: JSON.stringify({ event_id: 'quotation.created', payload: { forged: true } }),
+        headers: {
+          'content-type': 'application/json',
+          'x-ctb-token': backend.token,
+          'x-service-connection-id': id,
+          ...headers,
+        },
+      });
+      expect(forged.status).toBe(401);
+    }
+    // The refusals stay visible where their reason is (the REST list), not as events in the inbox.
+    expect(backend.engine.platform.connections.events(id).filter((e) => !e.verified)).toHaveLength(2);
+    const events = await must('connections:list-events', { id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ event_id: 'quotation.created' });
+    expect(events[0].payload).not.toMatchObject({ forged: true });
+  });
+
   it('keeps approval tools off the customer chat', async () => {
     await setUp();
     const r = await call('demo:invoke', {

@@ -276,6 +276,35 @@ describe('browser-mode security', () => {
     });
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body).error.code).toBe('invalid_json');
+    const huge = await send(server.port, '/api/call/org:set-plan', {
+      method: 'POST',
+      headers: { ...good(), 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'x'.repeat(9 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('takes back a 12 MB History file, as large as the app exports, through history:import', async () => {
+    const har = {
+      log: {
+        version: '1.2',
+        creator: { name: 'test', version: '1' },
+        entries: [
+          {
+            startedDateTime: new Date().toISOString(),
+            request: { method: 'POST', url: 'http://127.0.0.1:9/service', headers: [] },
+            response: { status: 200, headers: [], content: { text: 'a'.repeat(12 * 1024 * 1024) } },
+          },
+        ],
+      },
+    };
+    const res = await send(server.port, '/api/call/history:import', {
+      method: 'POST',
+      headers: { ...good(), 'content-type': 'application/json' },
+      body: JSON.stringify({ content: JSON.stringify(har) }),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true, data: { imported: 1 } });
   });
 });
 
@@ -358,20 +387,21 @@ describe('the mock platform API beside browser mode', () => {
     for (const token of [undefined, backend.token.slice(0, -1) + 'x']) {
       const res = await get({ host: `127.0.0.1:${port}`, ...(token ? { 'x-ctb-token': token } : {}) });
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'invalid_token' } });
+      // The platform's own error shape (decisions.md 3), as its /openapi.json documents it.
+      expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_token' });
     }
   });
 
   it('refuses a rebinding Host and a foreign Origin even with the token', async () => {
     const host = await get({ host: `evil.example:${port}`, 'x-ctb-token': backend.token });
-    expect(JSON.parse(host.body)).toMatchObject({ error: { code: 'forbidden_host' } });
+    expect(JSON.parse(host.body)).toMatchObject({ error: 'forbidden_host' });
     const origin = await get({
       host: `127.0.0.1:${port}`,
       origin: 'http://evil.example',
       'x-ctb-token': backend.token,
     });
     expect(origin.status).toBe(403);
-    expect(JSON.parse(origin.body)).toMatchObject({ error: { code: 'forbidden_origin' } });
+    expect(JSON.parse(origin.body)).toMatchObject({ error: 'forbidden_origin' });
   });
 
   it('answers 400 to two Host headers', async () => {

@@ -11,6 +11,7 @@ import { start as lenientHex } from '../../fixtures/broken-connectors/lenient-he
 import { start as caseSensitive } from '../../fixtures/broken-connectors/case-sensitive-digest.ts';
 import { start as anyScheme } from '../../fixtures/broken-connectors/any-scheme.ts';
 import { start as trimsBody } from '../../fixtures/broken-connectors/trims-body.ts';
+import { start as prefixBody } from '../../fixtures/broken-connectors/prefix-body.ts';
 
 const SECRET = 'whsec_partial_signature_secret';
 const fixtures: RunningFixture[] = [];
@@ -94,5 +95,10 @@ describe('conformance catches partial signature comparisons', () => {
 
   it('catches a connector verifying a trimmed body: bytes appended after signing', async () => {
     expect(await failedChecks(trimsBody)).toEqual(['signature.body-appended']);
+  });
+
+  it('catches a connector verifying only the first 16 KiB, or even 1 KiB, of the body', async () => {
+    expect(await failedChecks((s) => prefixBody(s))).toEqual(['signature.large-body']);
+    expect(await failedChecks((s) => prefixBody(s, 1024))).toEqual(['signature.large-body']);
   });
 });

@@ -1,6 +1,9 @@
 // A connector that hangs, floods, resets, redirects, rate-limits, nests JSON 10,000 deep, answers
 // HTML or drips bytes must never make the testbench answer 500: a coded error and a History row.
 
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../src/bridge/handlers.ts';
 import type { Handlers } from '../../../src/shared/index.ts';
@@ -111,4 +114,21 @@ describe('hostile connectors', () => {
       expect(replayed.errorMessage).toBeTruthy();
     });
   }
+
+  it('saves an exchange whose answer nests 10,000 levels as a scenario expecting its status only', async () => {
+    const { server, id } = await connectionTo('hostile-deep-scenario', 5_000);
+    server.mode = 'deep-json';
+    const sent = await h['console:send']({
+      target: { kind: 'connection', id },
+      type: 'tool.invoke',
+      tool: 'lookup_order',
+      parameters: {},
+    });
+    expect(sent.verdict).toBe('answer_too_deep');
+    const folder = mkdtempSync(join(tmpdir(), 'ctb-hostile-scenario-'));
+    const saved = await h['scenarios:save-from-exchange']({ folder, exchangeId: sent.id });
+    const text = readFileSync(join(folder, saved.name), 'utf8');
+    expect(text).toMatch(/expect:\n\s+status: 200\n?$/);
+    expect(text).not.toContain('output');
+  });
 });

@@ -8,7 +8,8 @@ import type { AddressInfo, Socket } from 'node:net';
 export type Hostility =
   'hang' | 'huge' | 'reset' | 'redirect' | 'rate-limit' | 'deep-json' | 'not-json' | 'drip';
 
-export const DEEP_JSON = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+/** A result envelope whose output nests 10,000 objects: shaped like success, so only depth is wrong. */
+export const DEEP_JSON = `{"type":"result","output":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
 
 export interface HostileServer {
   url: string;
