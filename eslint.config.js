@@ -1,3 +1,6 @@
+// ESLint for the whole repository: recommended TS rules, React hooks in the renderer, and the layer line.
+// The layer table itself lives in eslint.layers.js, so this file only wires the plugins to it.
+
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';

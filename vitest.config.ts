@@ -1,3 +1,6 @@
+// Vitest: unit and integration tests in Node, two workers for two cores, the SDK read from its sources.
+// One global setup packs and installs the packages once per run for the packaging and SDK tests.
+
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 

@@ -3,7 +3,6 @@
 
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,62 +11,7 @@ import type { Backend } from '../../../src/bridge/backend.ts';
 import { startBrowserServer } from '../../../src/bridge/http-server.ts';
 import type { BrowserServer } from '../../../src/bridge/http-server.ts';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** node:http, because fetch will not send a forged Host header. */
-function send(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; readFor?: number } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        res.on('end', done);
-        // An event stream never ends: read its start, then hang up.
-        if (options.readFor !== undefined)
-          setTimeout(() => {
-            done();
-            req.destroy();
-          }, options.readFor);
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-/** A raw request, so a second Host header really goes out (node:http would merge or refuse it). */
-function sendRaw(port: number, lines: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    // Written, not ended: the server closes after answering (Connection: close), a half-closed
-    // socket would be dropped before a file could be read for it.
-    const socket = connect(port, '127.0.0.1', () => socket.write([...lines, '', ''].join('\r\n')));
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (c: string) => (text += c));
-    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
-    socket.on('error', reject);
-  });
-}
-
-const twoHosts = (port: number, path: string, token: string, first = `127.0.0.1:${port}`) => [
-  `GET ${path} HTTP/1.1`,
-  `Host: ${first}`,
-  'Host: evil.example',
-  `x-ctb-token: ${token}`,
-  `Cookie: ctb_session_${port}=${token}`,
-  'Connection: close',
-];
+import { send, sendRaw, twoHosts } from './raw-http.ts';
 
 describe('browser-mode security', () => {
   let dataDir: string;
@@ -353,58 +297,5 @@ describe('browser mode on another interface', () => {
       await backend.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('the mock platform API beside browser mode', () => {
-  let dataDir: string;
-  let backend: Backend;
-  let port: number;
-  const get = (headers: Record<string, string>) => send(port, '/openapi.json', { headers });
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'ctb-sec-platform-'));
-    backend = await openBackend({
-      dataDir,
-      mode: 'browser',
-      version: 'test',
-      seedPassword: 'security-pass-1',
-    });
-    port = Number(new URL(backend.platformUrl!).port);
-  });
-  afterAll(async () => {
-    await backend?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('answers with the launch token from a loopback Host', async () => {
-    const res = await get({ host: `127.0.0.1:${port}`, 'x-ctb-token': backend.token });
-    expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toHaveProperty('openapi');
-  });
-
-  it('refuses a request without the launch token, or with a wrong one', async () => {
-    for (const token of [undefined, backend.token.slice(0, -1) + 'x']) {
-      const res = await get({ host: `127.0.0.1:${port}`, ...(token ? { 'x-ctb-token': token } : {}) });
-      expect(res.status).toBe(403);
-      // The platform's own error shape (decisions.md 3), as its /openapi.json documents it.
-      expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_token' });
-    }
-  });
-
-  it('refuses a rebinding Host and a foreign Origin even with the token', async () => {
-    const host = await get({ host: `evil.example:${port}`, 'x-ctb-token': backend.token });
-    expect(JSON.parse(host.body)).toMatchObject({ error: 'forbidden_host' });
-    const origin = await get({
-      host: `127.0.0.1:${port}`,
-      origin: 'http://evil.example',
-      'x-ctb-token': backend.token,
-    });
-    expect(origin.status).toBe(403);
-    expect(JSON.parse(origin.body)).toMatchObject({ error: 'forbidden_origin' });
-  });
-
-  it('answers 400 to two Host headers', async () => {
-    expect(await sendRaw(port, twoHosts(port, '/openapi.json', backend.token))).toBe(400);
   });
 });

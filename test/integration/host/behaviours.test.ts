@@ -1,3 +1,6 @@
+// Local connector behaviours over a real socket: static, template, script, error, delay, sequence and
+// HTTP faults, each answering signed requests as a platform call would see them.
+
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../../src/protocol/index.ts';

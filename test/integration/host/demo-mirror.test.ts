@@ -1,3 +1,6 @@
+// The built-in demo catalog served by the host (quotation.created events to the platform) and the
+// mirror of a live connector into a definition, each against real HTTP servers on 127.0.0.1.
+
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,6 @@
+// The connector host running several local connectors: runaway scripts, reloads on the same port,
+// ports in use, start/stop life cycle; real servers, free ports, temp folders.
+
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

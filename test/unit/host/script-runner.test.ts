@@ -1,3 +1,6 @@
+// The script behaviour's worker runner: return values, thrown tool errors, time and memory limits.
+// Each case runs a real worker, because the limits are what the runner is for.
+
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptRunner } from '../../../src/connector/host/script-runner.ts';
 

@@ -1,3 +1,6 @@
+// The connector definitions store: seeding the demo catalog, CRUD, unique names, JSON import/export
+// with the secret left out unless asked; a real SQLite file in a temp folder.
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

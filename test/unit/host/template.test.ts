@@ -1,3 +1,6 @@
+// Static output templates of local connectors: JSON types kept, nested rendering, parameter paths,
+// and errors that name the missing parameter and where the template sits.
+
 import { describe, expect, it } from 'vitest';
 import { TemplateError, render } from '../../../src/connector/host/template.ts';
 import type { TemplateScope } from '../../../src/connector/host/template.ts';

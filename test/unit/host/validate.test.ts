@@ -1,3 +1,6 @@
+// The connector definition schema and validateDefinition: defaults filled in, and errors that name
+// each failing JSON path, as the editor shows them.
+
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';

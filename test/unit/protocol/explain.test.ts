@@ -1,3 +1,6 @@
+// explain(): why a signature failed, as the Inspector and `ctb explain` say it: canonical string,
+// both signatures, skew, and the named signing mistakes (re-serialized body, secret variants, ms timestamps).
+
 import { describe, expect, it } from 'vitest';
 import { computeSignature, explain, fingerprint, hmacHex, sign } from '../../../src/protocol/index.ts';
 import { createHmac } from 'node:crypto';

@@ -1,3 +1,6 @@
+// The shared signature vectors from an independent implementation: sign and verify agree with each.
+// Read from ../shared so a new vector is checked without a code change.
+
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sign, verify } from '../../../src/protocol/index.ts';

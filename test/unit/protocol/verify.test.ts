@@ -1,3 +1,6 @@
+// verify(): the SDK's signature check, header forms, duplicate headers, malformed digests and the
+// window, with property tests that any changed byte is refused.
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sign, verify } from '../../../src/protocol/index.ts';
