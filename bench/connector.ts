@@ -1,6 +1,7 @@
 // Benchmark of what users run: `ctb connector serve` (demo catalog, request log on, stdout a pipe)
 // against a bare node:http endpoint with the same checks and the same prepared SQL, same run.
 // Targets: signed ping >= 0.95x, searchProducts >= 0.85x, RSS growth over 200k searches < 50 MB.
+// `--data-dir` (every request also recorded in History) is measured too, for information.
 
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -33,13 +34,28 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const dataDir = mkdtempSync(join(tmpdir(), 'ctb-bench-connector-'));
 let logLines = 0;
 
-function startCtb(): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * `ctb connector serve` as a user starts it: without a data folder it keeps the demo catalog in the
+ * default one (here a temp HOME) and records nothing; `recordInto` names a folder to record into.
+ */
+function startCtb(recordInto?: string): Promise<{ child: ChildProcess; url: string }> {
   const ctb = fileURLToPath(new URL('../bin/ctb.js', import.meta.url));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: dataDir };
+  delete env.CTB_DATA_DIR;
   // stdout is a pipe, as under a process manager or `| tee`: the log's worst case on Linux.
   const child = spawn(
     process.execPath,
-    [ctb, 'connector', 'serve', '--port', '0', '--secret', SECRET, '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    [
+      ctb,
+      'connector',
+      'serve',
+      '--port',
+      '0',
+      '--secret',
+      SECRET,
+      ...(recordInto ? ['--data-dir', recordInto] : []),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env },
   );
   return new Promise((resolve, reject) => {
     let text = '';
@@ -59,7 +75,7 @@ function startCtb(): Promise<{ child: ChildProcess; url: string }> {
 
 function startBare(): Promise<{ child: ChildProcess; url: string }> {
   const file = fileURLToPath(new URL('./lib/catalog-bare.ts', import.meta.url));
-  const child = fork(file, [SECRET, join(dataDir, 'demo-catalog.sqlite')], {
+  const child = fork(file, [SECRET, join(dataDir, '.connector-testbench', 'demo-catalog.sqlite')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -105,11 +121,13 @@ const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 const ctb = await startCtb();
+const recording = await startCtb(join(dataDir, 'recording'));
 const bare = await startBare();
 let missed = 0;
 try {
   for (const [name, s] of [
     ['ctb', ctb],
+    ['ctb --data-dir', recording],
     ['bare', bare],
   ] as const)
     for (const workload of Object.keys(bodies) as Workload[]) {
@@ -126,15 +144,16 @@ try {
   console.log(
     `connector benchmark (${full ? 'full' : 'quick'} run: ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections, node ${process.version})`,
   );
-  for (const workload of Object.keys(bodies) as Workload[]) {
-    for (const s of [bare, ctb]) await load(s.url, workload, { duration: WARMUP_SECONDS });
+  /** Median over paired rounds of the contender's rate divided by the bare server's. */
+  async function pairedRatio(contender: { url: string }, workload: Workload) {
+    for (const s of [bare, contender]) await load(s.url, workload, { duration: WARMUP_SECONDS });
     const ratios: number[] = [];
     const rates = { ctb: [] as number[], bare: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which server goes first so a slow phase of the machine hits both alike.
       const order = round % 2 === 0 ? (['bare', 'ctb'] as const) : (['ctb', 'bare'] as const);
       for (const kind of order) {
-        const r = await load((kind === 'ctb' ? ctb : bare).url, workload, { duration: SECONDS });
+        const r = await load((kind === 'ctb' ? contender : bare).url, workload, { duration: SECONDS });
         if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
           throw new Error(
             `${kind} ${workload}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`,
@@ -143,11 +162,20 @@ try {
       }
       ratios.push(rates.ctb.at(-1)! / rates.bare.at(-1)!);
     }
+    return { ratio: median(ratios), bare: median(rates.bare), ctb: median(rates.ctb) };
+  }
+  for (const workload of Object.keys(bodies) as Workload[]) {
+    const m = await pairedRatio(ctb, workload);
     const target = workload === 'ping' ? 0.95 : 0.85;
-    const ratio = median(ratios);
-    if (ratio < target) missed++;
+    if (m.ratio < target) missed++;
     console.log(
-      `  ${workload.padEnd(15)} bare ${median(rates.bare).toFixed(0).padStart(6)} req/s  ctb connector serve ${median(rates.ctb).toFixed(0).padStart(6)} req/s  ratio ${ratio.toFixed(3)} (median of paired rounds)  ${verdict(ratio, target, 'min')}`,
+      `  ${workload.padEnd(15)} bare ${m.bare.toFixed(0).padStart(6)} req/s  ctb connector serve ${m.ctb.toFixed(0).padStart(6)} req/s  ratio ${m.ratio.toFixed(3)} (median of paired rounds)  ${verdict(m.ratio, target, 'min')}`,
+    );
+  }
+  for (const workload of Object.keys(bodies) as Workload[]) {
+    const m = await pairedRatio(recording, workload);
+    console.log(
+      `  ${workload.padEnd(15)} with --data-dir (each request recorded in History): ${m.ctb.toFixed(0).padStart(6)} req/s  ratio ${m.ratio.toFixed(3)} (for information)`,
     );
   }
   // Flat memory: RSS of the serving process before and after 200k more searches.
@@ -171,6 +199,7 @@ try {
   process.exitCode = missed ? 1 : 0;
 } finally {
   ctb.child.kill();
+  recording.child.kill();
   bare.child.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
