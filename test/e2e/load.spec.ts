@@ -37,6 +37,19 @@ test.describe('Load', () => {
     await screens(page, 'load');
   });
 
+  test('opens a tool.invoke load on a customer tool with valid parameters', async ({ app }) => {
+    const page = app.page;
+    await startDemo(page);
+    await page.getByTestId('nav-load').click();
+    await page.locator('#load-kind').selectOption('tool.invoke');
+    await expect(page.getByTestId('load-tool')).toHaveValue('searchProducts');
+    await expect(page.locator('[data-testid=load-params] [data-editor-ready=true]')).toBeVisible();
+    // The skeleton of its required fields, valid as it is: no "Missing property" before any edit.
+    await expect(page.getByTestId('load-params-problems')).toHaveCount(0);
+    await page.getByTestId('load-tool').selectOption('getProduct');
+    await expect(page.getByTestId('load-params')).toContainText('"sku"');
+  });
+
   test('validates thresholds and caps inline, and asks before loading another host', async ({ app }) => {
     const page = app.page;
     await startDemo(page);
