@@ -54,6 +54,10 @@ test.describe('Inspector: injected faults', () => {
     await testAndSync(page);
     const view = await sendWithFault(page, 'fault-replay');
     await expect(view.locator('[data-testid=injected-fault][data-fault-kind=replay]')).toBeVisible();
-    await expect(view.getByTestId('replay-first-answer')).toContainText('1st answer: HTTP 200');
+    // The first delivery as sent (not the connector's record of it), judged on its own answer.
+    await expect(view.getByTestId('replay-first-answer')).toContainText('1st answer: HTTP 200 (ok)');
+    await view.getByTestId('replay-first-open').click();
+    await expect(page.getByTestId('exchange-view')).toContainText('outgoing');
+    await expect(page.getByTestId('exchange-verdict')).toHaveText('ok');
   });
 });
