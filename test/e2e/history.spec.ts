@@ -44,6 +44,10 @@ test.describe('History', () => {
     await page.getByTestId('history-search').fill(requestId);
     await expect.poll(() => total(page)).toBe(2);
     for (const id of await rows(page).locator('.hrow__req').allTextContents()) expect(id).toBe(requestId);
+    // The first characters of an id find it too, as the field's placeholder says.
+    await expect(page.getByTestId('history-search')).toHaveAttribute('placeholder', /first 4\+ characters/);
+    await page.getByTestId('history-search').fill(requestId.slice(0, 8));
+    await expect.poll(() => total(page)).toBe(2);
     await page.getByTestId('history-search').fill('');
     await expect.poll(() => total(page)).toBe(all);
 
