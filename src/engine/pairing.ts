@@ -152,20 +152,5 @@ function headerChanges(sent: Array<[string, string]>, received: Array<[string, s
   return changes.sort((x, y) => x.name.localeCompare(y.name));
 }
 
-/**
- * Type, tool and request_id as the body claims them, for display and pairing only (nothing trusts
- * them): a request whose signature failed still pairs with what was sent by its request_id.
- */
-export function envelopeOf(body: Uint8Array): {
-  requestType: string | null;
-  tool: string | null;
-  requestId: string | null;
-} {
-  try {
-    const v = JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>;
-    const str = (x: unknown) => (typeof x === 'string' ? x.slice(0, 200) : null);
-    return { requestType: str(v.type), tool: str(v.tool), requestId: str(v.request_id) };
-  } catch {
-    return { requestType: null, tool: null, requestId: null };
-  }
-}
+// Re-exported: the proxy and `ctb connector serve` read a refused request's envelope through here.
+export { envelopeOf } from '../store/claimed-envelope.ts';

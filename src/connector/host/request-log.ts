@@ -5,6 +5,7 @@ import { HEADER_TRACE_ID, explain, safeText } from '../../protocol/index.ts';
 import type { Diagnosis, SafeText } from '../../protocol/index.ts';
 import { exchangeDiagnosis } from '../../client/index.ts';
 import type { ExchangeInput, History } from '../../store/history.ts';
+import { envelopeOf } from '../../store/claimed-envelope.ts';
 import { acceptedSecrets } from './definition.ts';
 import type { ConnectorDefinition } from './definition.ts';
 import type { ScriptLog } from './script-runner.ts';
@@ -74,12 +75,15 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
   const traceId = e.headers.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null;
   const verdict = verdictOf(e);
   const o = e.outcome;
+  // A request refused before its envelope was read (a bad signature) still names its type and
+  // request_id: it shows as what it was and pairs with the caller's record of it.
+  const claimed = o?.requestId ? null : envelopeOf(e.body);
   const input: ExchangeInput = {
     direction: 'incoming',
     localConnectorId: ctx.connectorId,
-    requestType: o?.requestType ?? null,
-    tool: o?.tool ?? null,
-    requestId: o?.requestId ?? null,
+    requestType: o?.requestType ?? claimed?.requestType ?? null,
+    tool: o?.tool ?? claimed?.tool ?? null,
+    requestId: o?.requestId ?? claimed?.requestId ?? null,
     traceId,
     method: e.method,
     url: e.target,
