@@ -54,28 +54,63 @@ export interface Pairing {
 }
 
 /**
- * The chain order of one request's exchanges: the caller's own record (outgoing) first, then a
- * forwarding proxy's (an absolute URL), then the connector's (a path); the start time breaks ties.
+ * The hop an exchange was recorded at: the caller's own record (outgoing) first, then a forwarding
+ * proxy's (an absolute URL), then the connector's (a path).
  */
 function hopRank(e: Exchange): number {
   if (e.direction === 'outgoing') return 0;
   return /^https?:\/\//i.test(e.url) ? 1 : 2;
 }
 
-export function chainOrder(exchanges: Exchange[]): Exchange[] {
-  return [...exchanges].sort((a, b) => hopRank(a) - hopRank(b) || a.startedAt - b.startedAt || a.id - b.id);
+/** A copy from an export: its signature was masked, so its headers cannot be compared with a hop's. */
+const isRedactedCopy = (e: Exchange): boolean => e.requestHeaders.some(([, value]) => value === '[redacted]');
+
+const byTime = (a: Exchange, b: Exchange) => a.startedAt - b.startedAt || a.id - b.id;
+
+/**
+ * Which record of the next hop received which record of the hop before: in time order, each
+ * receipt takes the latest not yet taken record that started no later than it. So a retry that
+ * never arrived pairs with nothing, and the two deliveries of a replay pair one to one.
+ */
+function matchHops(senders: Exchange[], receivers: Exchange[]): Map<number, Exchange> {
+  const pairs = new Map<number, Exchange>();
+  const taken = new Set<number>();
+  for (const r of [...receivers].sort(byTime)) {
+    let best: Exchange | null = null;
+    for (const s of senders)
+      if (!taken.has(s.id) && s.startedAt <= r.startedAt && (!best || s.startedAt > best.startedAt)) best = s;
+    if (!best) continue;
+    taken.add(best.id);
+    pairs.set(r.id, best);
+    pairs.set(best.id, r);
+  }
+  return pairs;
 }
 
-/** The pairing of exchange `id`, or null when no other exchange carries its request_id. */
+/** The pairing of exchange `id`, or null when no record of another hop carries its request_id. */
 export function pairingOf(history: History, id: number): Pairing | null {
   const self = history.get(id);
-  if (!self?.requestId) return null;
+  if (!self?.requestId || isRedactedCopy(self)) return null;
   const ids = history.idsWithRequestId(self.requestId);
   if (ids.length < 2) return null;
-  const chain = chainOrder(ids.map((i) => (i === id ? self : history.get(i))).filter((e) => e !== null));
-  const at = chain.findIndex((e) => e.id === id);
-  if (at > 0) return { role: 'received', peerId: chain[at - 1].id, diff: diffPair(chain[at - 1], self) };
-  return { role: 'sent', peerId: chain[1].id, diff: diffPair(self, chain[1]) };
+  const all = ids
+    .map((i) => (i === id ? self : history.get(i)))
+    .filter((e): e is Exchange => e !== null && !isRedactedCopy(e));
+  const hops = new Map<number, Exchange[]>();
+  for (const e of all) hops.set(hopRank(e), [...(hops.get(hopRank(e)) ?? []), e]);
+  const rank = hopRank(self);
+  const ranks = [...hops.keys()];
+  const lower = ranks.filter((r) => r < rank);
+  if (lower.length > 0) {
+    const sender = matchHops(hops.get(Math.max(...lower))!, hops.get(rank)!).get(id);
+    if (sender) return { role: 'received', peerId: sender.id, diff: diffPair(sender, self) };
+  }
+  const higher = ranks.filter((r) => r > rank);
+  if (higher.length > 0) {
+    const receiver = matchHops(hops.get(rank)!, hops.get(Math.min(...higher))!).get(id);
+    if (receiver) return { role: 'sent', peerId: receiver.id, diff: diffPair(self, receiver) };
+  }
+  return null;
 }
 
 export function diffPair(sent: Exchange, received: Exchange): PairDiff {
