@@ -59,7 +59,7 @@ function FirstDelivery({ exchange: x }: { exchange: ExchangeDetailDto }) {
     return () => {
       live = false;
     };
-  }, [x.id, x.requestId]);
+  }, [x.id, x.requestId, x.direction]);
   const first = !x.requestId ? null : found?.forId === x.id ? found.first : undefined;
   if (first === undefined) return null;
   if (first === null)
