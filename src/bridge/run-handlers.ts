@@ -24,7 +24,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
     'conformance:run': async (raw) => {
       runs.assertOpen();
       const input = inputOf(raw, 'conformance:run', ['runId', 'target', 'skewSeconds', 'timeoutMs']);
-      const { runId, report } = await runs.conformance({
+      const { runId, report, history } = await runs.conformance({
         target: resolveTarget(ctx, input.target),
         skewSeconds: optionalInteger(input, 'skewSeconds', 0, 86_400),
         timeoutMs: optionalInteger(input, 'timeoutMs', 100, 60_000),
@@ -32,7 +32,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
         onProgress: (id, check, index, total) =>
           ctx.hub?.emit('conformance:progress', { runId: id, check: { ...check }, index, total }),
       });
-      return conformanceDto(runId, report);
+      return conformanceDto(runId, report, history);
     },
 
     'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', runId(raw)) }),
@@ -46,7 +46,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
       runs.assertOpen();
       const input = objectInput(raw);
       const parsed = parseLoadInput(input);
-      const { runId, report, aborted } = await runs.load({
+      const { runId, report, aborted, history } = await runs.load({
         ...parsed,
         target: resolveTarget(ctx, input.target),
         runId: runIdOf(input),
@@ -60,7 +60,7 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
             plannedRequests: parsed.requests ?? null,
           }),
       });
-      return { runId, ...report, aborted };
+      return { runId, history: { ...history }, ...report, aborted };
     },
 
     'load:cancel': (raw) => ({ cancelled: runs.cancel('load', runId(raw)) }),

@@ -7,6 +7,7 @@ import type {
   DemoInvokeDto,
   DemoStateDto,
   LocalConnectorDto,
+  RunHistoryDto,
 } from '../../shared/index.ts';
 import type { HistoryRetentionDto } from '../../shared/history.ts';
 import type { History } from '../../store/history.ts';
@@ -68,8 +69,12 @@ function parseBody(bytes: Buffer): unknown {
   }
 }
 
-export function conformanceDto(runId: string, report: ConformanceReport): ConformanceReportDto {
-  return { runId, ...report, unreachable: unreachableReason(report) };
+export function conformanceDto(
+  runId: string,
+  report: ConformanceReport,
+  history: RunHistoryDto,
+): ConformanceReportDto {
+  return { runId, history: { ...history }, ...report, unreachable: unreachableReason(report) };
 }
 
 export function retentionDto(history: History, retention: RetentionPruner): HistoryRetentionDto {
