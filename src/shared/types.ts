@@ -212,7 +212,8 @@ export interface LocalConnectorDto {
 
 export interface HostRequestEventDto {
   localConnectorId: string;
-  exchangeId: number;
+  /** Null for a request History did not keep (a load run keeps a sample and its failures). */
+  exchangeId: number | null;
   summary: ExchangeSummaryDto;
   /** Short verdict line, e.g. "invalid_signature: signature_mismatch — body re-serialized". */
   verdictText: string;

@@ -34,7 +34,18 @@ test.describe('Load', () => {
     await expect(page.locator('[data-testid=load-threshold][data-ok=true]')).toHaveCount(2);
     await expect(page.getByTestId('load-errors')).toContainText('No errors');
 
+    // About 300 requests, one run in History: its first 20 as sent, and the connector's own 20.
+    await expect(page.getByTestId('load-history')).toHaveAttribute('data-kept', '20');
     await screens(page, 'load');
+    await page.getByTestId('load-history-open').click();
+    await expect(page.getByTestId('history-search')).toHaveValue(/^load-run:/);
+    await expect(page.getByTestId('history-total')).toContainText(/^40 exchanges/);
+    await expect(page.getByTestId('history-row-run').first()).toContainText('load-run:');
+    // The live log still shows every request of the run, those History did not keep marked so.
+    await page.getByTestId('nav-local').click();
+    await expect(page.getByTestId('local-log-count')).toContainText('The latest 200 requests');
+    await expect(page.getByTestId('local-log-item').first()).toContainText('not kept (load sample)');
+    await expect(page.getByTestId('local-log-item').first()).toBeDisabled();
   });
 
   test('opens a tool.invoke load on a customer tool with valid parameters', async ({ app }) => {

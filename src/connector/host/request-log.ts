@@ -6,6 +6,7 @@ import type { Diagnosis, SafeText } from '../../protocol/index.ts';
 import { exchangeDiagnosis } from '../../client/index.ts';
 import type { ExchangeInput, History } from '../../store/history.ts';
 import { envelopeOf } from '../../store/claimed-envelope.ts';
+import type { RunSampler } from '../../store/run-sample.ts';
 import { acceptedSecrets } from './definition.ts';
 import type { ConnectorDefinition } from './definition.ts';
 import type { ScriptLog } from './script-runner.ts';
@@ -13,8 +14,8 @@ import type { ServedExchange } from './server.ts';
 
 /** What listeners of `host.on('request')` receive: enough to draw a log row and its detail. */
 export interface HostRequestEvent {
-  /** Id of the History entry holding the full bytes. */
-  exchangeId: number;
+  /** Id of the History entry holding the full bytes; null when History keeps only a sample of its run. */
+  exchangeId: number | null;
   connectorId: string;
   connectorName: string;
   method: string;
@@ -49,6 +50,8 @@ export interface HostRequestEvent {
 export interface LogContext {
   connectorId: string;
   definition: ConnectorDefinition;
+  /** Picks which requests of a labelled run (a load run's trace id) History keeps; all without it. */
+  sampler?: RunSampler;
 }
 
 export function verdictOf(e: ServedExchange): string {
@@ -100,7 +103,7 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
     faults: { applied: e.fault, steps: e.state.steps, scriptLogs: e.state.scriptLogs, aborted: e.aborted },
     startedAt: e.startedAt,
   };
-  const exchangeId = history.record(input);
+  const exchangeId = !ctx.sampler || ctx.sampler.keep(traceId, verdict) ? history.record(input) : null;
   return {
     exchangeId,
     connectorId: ctx.connectorId,

@@ -190,7 +190,7 @@ describe('request log', () => {
     expect(first.value?.exchangeId).toBe(events[0].exchangeId);
     await iterator.return?.();
 
-    const stored = t.history.get(events[1].exchangeId);
+    const stored = t.history.get(events[1].exchangeId!);
     expect(stored).toMatchObject({
       direction: 'incoming',
       localConnectorId: d.id,
