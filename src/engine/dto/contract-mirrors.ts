@@ -10,6 +10,7 @@ import type {
   FlowsView,
   OrgEventView,
   Organization,
+  RotationView,
   SsrfView,
   SyncReport,
   TestReport,
@@ -49,7 +50,14 @@ export type ContractMirrors = [
         webhook_url: string;
         ssrf?: SsrfView;
         signing_secret?: string;
+        rotation?: Dto.ConnectionRotationDto;
       }
+    >
+  >,
+  Expect<
+    Equal<
+      Dto.ConnectionRotationDto,
+      Omit<RotationView, 'connection_id' | 'state'> & { state: Exclude<RotationView['state'], 'none'> }
     >
   >,
   Expect<
