@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { RehearsalDto, RehearsalStep } from '../../../../shared/index.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useRotationStore } from '../../store/rotation/action.ts';
+import './rotation.css';
 
 const STEPS: Array<{ step: RehearsalStep; title: string; action: string }> = [
   { step: 1, title: 'Generate the new secret on the platform', action: 'Generate new secret' },
@@ -21,16 +22,22 @@ export function RotationScreen() {
 
   return (
     <section className="screen" data-testid="rotation-screen">
-      <h1>Secret rotation rehearsal</h1>
-      <p className="muted">
-        Rotates a connection&apos;s signing secret against a local connector, pinging after every step.
-        Secrets show by fingerprint; the new one is shown once.
-      </p>
+      <header className="screen__head">
+        <div>
+          <h2>Secret rotation rehearsal</h2>
+          <div className="muted small">
+            Rotates a connection&apos;s signing secret against a local connector, pinging after every step.
+            Secrets show by fingerprint; the new one is shown once.
+          </div>
+        </div>
+      </header>
       <ErrorNote error={s.error} testId="rotation-error" />
-      <div className="form-row">
-        <label>
-          Connection{' '}
+      <fieldset className="card rotation__setup" disabled={s.busy}>
+        <legend>Rehearsal</legend>
+        <div className="form__grid">
+          <label htmlFor="rotation-connection">Connection</label>
           <select
+            id="rotation-connection"
             data-testid="rotation-connection"
             value={s.connectionId}
             onChange={(e) => s.choose({ connectionId: e.target.value })}
@@ -41,10 +48,9 @@ export function RotationScreen() {
               </option>
             ))}
           </select>
-        </label>{' '}
-        <label>
-          Local connector{' '}
+          <label htmlFor="rotation-local">Local connector</label>
           <select
+            id="rotation-local"
             data-testid="rotation-local"
             value={s.localConnectorId}
             onChange={(e) => s.choose({ localConnectorId: e.target.value })}
@@ -55,25 +61,34 @@ export function RotationScreen() {
               </option>
             ))}
           </select>
-        </label>{' '}
-        <label>
-          Grace period (s){' '}
-          <input
-            data-testid="rotation-grace"
-            type="number"
-            min={0}
-            value={s.graceSeconds}
-            onChange={(e) => s.choose({ graceSeconds: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-          />
-        </label>{' '}
+          <label htmlFor="rotation-grace">Grace period</label>
+          <div className="row">
+            <input
+              id="rotation-grace"
+              className="input--short"
+              data-testid="rotation-grace"
+              type="number"
+              min={0}
+              value={s.graceSeconds}
+              onChange={(e) =>
+                s.choose({ graceSeconds: Math.max(0, Math.floor(Number(e.target.value) || 0)) })
+              }
+            />
+            <span className="muted small">
+              seconds the platform keeps signing with the previous secret (0: switch at once)
+            </span>
+          </div>
+        </div>
         <button
+          type="button"
+          className="btn btn--primary"
           data-testid="rotation-start"
           disabled={s.busy || !s.connectionId || !s.localConnectorId}
           onClick={() => void s.start()}
         >
           {s.rehearsal ? 'Restart rehearsal' : 'Start rehearsal'}
         </button>
-      </div>
+      </fieldset>
       {s.rehearsal && <Rehearsal r={s.rehearsal} />}
     </section>
   );
@@ -83,7 +98,7 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
   const s = useRotationStore();
   return (
     <>
-      <dl className="kv" data-testid="rotation-state" data-state={r.rotation.state}>
+      <dl className="kv card rotation__state" data-testid="rotation-state" data-state={r.rotation.state}>
         <dt>Connection</dt>
         <dd>{r.connectionName}</dd>
         <dt>Platform signs with</dt>
@@ -114,17 +129,21 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
         </dd>
       </dl>
       {s.newSecret && (
-        <div className="notice" data-testid="rotation-new-secret">
+        <div className="note note--warn" data-testid="rotation-new-secret">
           New secret (shown once): <code>{s.newSecret}</code>{' '}
-          <button onClick={() => s.hideSecret()}>Hide</button>
+          <button type="button" className="btn btn--small" onClick={() => s.hideSecret()}>
+            Hide
+          </button>
         </div>
       )}
-      <ol className="steps" data-testid="rotation-steps">
+      <ol className="card rotation__steps" data-testid="rotation-steps">
         {STEPS.map((step) => (
           <li key={step.step} data-done={r.step >= step.step ? 'true' : 'false'}>
             {step.title}{' '}
             {r.step === step.step - 1 && (
               <button
+                type="button"
+                className="btn btn--primary btn--small"
                 data-testid={`rotation-step-${step.step}`}
                 disabled={s.busy}
                 onClick={() => void s.advance()}
@@ -133,7 +152,13 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
               </button>
             )}
             {r.step === step.step && step.step === 2 && (
-              <button data-testid="rotation-ping" disabled={s.busy} onClick={() => void s.ping()}>
+              <button
+                type="button"
+                className="btn btn--small"
+                data-testid="rotation-ping"
+                disabled={s.busy}
+                onClick={() => void s.ping()}
+              >
                 Send another ping
               </button>
             )}
@@ -141,8 +166,8 @@ function Rehearsal({ r }: { r: RehearsalDto }) {
         ))}
       </ol>
       {r.step === 4 && <p data-testid="rotation-done">Rotation complete: the old secret is gone.</p>}
-      <h2>Timeline</h2>
-      <table className="table" data-testid="rotation-timeline">
+      <h3 className="rotation__timeline-title">Timeline</h3>
+      <table className="table card" data-testid="rotation-timeline">
         <thead>
           <tr>
             <th>#</th>
