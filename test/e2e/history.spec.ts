@@ -46,6 +46,8 @@ test.describe('History', () => {
     for (const id of await rows(page).locator('.hrow__req').allTextContents()) expect(id).toBe(requestId);
     // The first characters of an id find it too, as the field's placeholder says.
     await expect(page.getByTestId('history-search')).toHaveAttribute('placeholder', /first 4\+ characters/);
+    // Wide enough to show that placeholder whole (about 250 px of text).
+    expect((await page.getByTestId('history-search').boundingBox())!.width).toBeGreaterThanOrEqual(255);
     await page.getByTestId('history-search').fill(requestId.slice(0, 8));
     await expect.poll(() => total(page)).toBe(2);
     await page.getByTestId('history-search').fill('');
