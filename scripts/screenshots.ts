@@ -19,7 +19,10 @@ const SCREENS = [
   'local',
   'conformance',
   'load',
+  'scenarios',
   'demo',
+  'rotation',
+  'live-traffic',
 ];
 const executablePath =
   process.env.CTB_CHROMIUM || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
