@@ -41,7 +41,7 @@ export interface PairDiff {
   sentVerdict: string;
   receivedVerdict: string;
   /** What the comparison means, for a person reading it. */
-  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'secrets_or_clock_differ';
+  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'fault_injected' | 'secrets_or_clock_differ';
   summary: string;
 }
 
@@ -128,14 +128,19 @@ export function diffPair(sent: Exchange, received: Exchange): PairDiff {
   }
   const headersDiffer = headerChanges(sent.requestHeaders, received.requestHeaders);
   const receivedBad = received.verdict === 'invalid_signature';
+  // A fault the sender injected on purpose (a tampered body, a wrong secret, a skewed clock) explains
+  // a refusal of bytes that arrived as sent: the two sides' secrets are then not in question.
+  const injected = Array.isArray(sent.faults) ? sent.faults.filter((f) => typeof f === 'string') : [];
   const conclusion: PairDiff['conclusion'] =
     first !== null
       ? 'body_altered'
       : headersDiffer.some((c) => c.sent !== null)
         ? 'headers_altered'
-        : receivedBad
-          ? 'secrets_or_clock_differ'
-          : 'identical';
+        : injected.length > 0 && received.verdict !== 'ok'
+          ? 'fault_injected'
+          : receivedBad
+            ? 'secrets_or_clock_differ'
+            : 'identical';
   return {
     sentId: sent.id,
     receivedId: received.id,
@@ -149,11 +154,17 @@ export function diffPair(sent: Exchange, received: Exchange): PairDiff {
     sentVerdict: sent.verdict,
     receivedVerdict: received.verdict,
     conclusion,
-    summary: SUMMARIES[conclusion](first, headersDiffer),
+    summary:
+      conclusion === 'fault_injected'
+        ? `the request arrived byte-exact; the sender injected ${injected.join(', ')}, which is why it was refused`
+        : SUMMARIES[conclusion](first, headersDiffer),
   };
 }
 
-const SUMMARIES: Record<PairDiff['conclusion'], (first: number | null, h: HeaderChange[]) => string> = {
+const SUMMARIES: Record<
+  Exclude<PairDiff['conclusion'], 'fault_injected'>,
+  (first: number | null, h: HeaderChange[]) => string
+> = {
   body_altered: (first) =>
     `the body was altered in transit (first difference at byte ${first}): a signature over the sent bytes cannot verify the received ones`,
   headers_altered: (_, h) =>

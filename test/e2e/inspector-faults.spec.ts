@@ -41,6 +41,15 @@ test.describe('Inspector: injected faults', () => {
     await tampered.getByTestId('request-body-tab-hex').click();
     await expect(tampered.getByTestId('request-body-mark')).toHaveText('31');
     await expect(tampered.getByTestId('request-body-mark-ascii')).toHaveText('1');
+    // The local connector's record of it pairs by request_id: the bytes arrived as sent, and the
+    // refusal is put on the injected fault, not on the two sides' secrets.
+    await expect(tampered.getByTestId('sent-vs-received')).toHaveAttribute(
+      'data-conclusion',
+      'fault_injected',
+    );
+    await expect(tampered.getByTestId('pairing-summary')).toContainText(
+      'one body byte changed after signing',
+    );
 
     const wrong = await sendWithFault(page, 'fault-wrong-secret');
     await expect(wrong.getByTestId('injected-fault')).toHaveAttribute('data-fault-kind', 'wrong-secret');

@@ -70,6 +70,22 @@ describe('pairingOf', () => {
     expect(pairingOf(file.history, received)!.diff.conclusion).toBe('secrets_or_clock_differ');
   });
 
+  it('blames a fault the sender injected, not the secrets, when the bytes arrived as sent', () => {
+    file.history.record(
+      exchange({
+        direction: 'outgoing',
+        url: 'http://c/service',
+        faults: ['one body byte changed after signing'],
+      }),
+    );
+    const received = file.history.record(
+      exchange({ verdict: 'invalid_signature', startedAt: 1_700_000_000_002 }),
+    );
+    const diff = pairingOf(file.history, received)!.diff;
+    expect(diff.conclusion).toBe('fault_injected');
+    expect(diff.summary).toMatch(/injected one body byte changed after signing/);
+  });
+
   it('names a changed signing header but not a per-hop one or a header the transport added', () => {
     file.history.record(exchange({ direction: 'outgoing', url: 'http://c/service' }));
     const received = file.history.record(
