@@ -23,17 +23,22 @@ export interface ScenariosActions {
   listen: () => () => void;
 }
 
+/** Counts open() calls, so an older one still in flight drops its answer. */
+let openSeq = 0;
+
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
 export const useScenariosStore = create<ScenariosState & ScenariosActions>()((set, get) => ({
   ...initialScenariosState,
 
   async init() {
-    if (get().folder) return;
+    // The user may type or open a folder while the default is still being looked up: theirs wins.
+    const untouched = () => !get().folder && get().folderInput === '';
+    if (!untouched()) return;
     const remembered = storage()?.getItem(FOLDER_KEY);
     if (remembered && (await get().open(remembered))) return;
     const r = await call('scenarios:default-folder', undefined);
-    if (r.ok && r.data.folder) await get().open(r.data.folder);
+    if (r.ok && r.data.folder && untouched()) await get().open(r.data.folder);
   },
 
   setFolderInput(text) {
@@ -41,8 +46,11 @@ export const useScenariosStore = create<ScenariosState & ScenariosActions>()((se
   },
 
   async open(folder = get().folderInput) {
+    // The latest open wins: the default folder's, started first, must not land after the user's.
+    const seq = ++openSeq;
     set({ folderInput: folder });
     const r = await call('scenarios:list', { folder });
+    if (seq !== openSeq) return false;
     if (!r.ok) {
       set({ listError: r.error });
       return false;
