@@ -67,13 +67,17 @@ test.describe('History', () => {
     // The first characters of an id find it too, as the field's placeholder says.
     await expect(page.getByTestId('history-search')).toHaveAttribute('placeholder', /first 4\+ characters/);
     // Wide enough to show that placeholder whole, next to the search field's clear button.
-    const room = await page.getByTestId('history-search').evaluate((e: HTMLInputElement) => {
-      const cs = getComputedStyle(e);
-      const ctx = document.createElement('canvas').getContext('2d')!;
-      ctx.font = cs.font;
-      const inner = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-      return inner - ctx.measureText(e.placeholder).width;
-    });
+    // (A string: this project's test tsconfig has no DOM types.)
+    const room = Number(
+      await page.evaluate(`(() => {
+        const e = document.querySelector('[data-testid=history-search]');
+        const cs = getComputedStyle(e);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = cs.font;
+        const inner = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return inner - ctx.measureText(e.placeholder).width;
+      })()`),
+    );
     expect(room).toBeGreaterThan(20);
     await page.getByTestId('history-search').fill(requestId.slice(0, 8));
     await expect.poll(() => total(page)).toBe(2);
