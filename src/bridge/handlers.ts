@@ -55,7 +55,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       orgDto(platform.setPlan(oneOf(objectInput(raw), 'plan', ['free', 'premium'] as const)!)),
     'workspaces:list': () => platform.workspaces.list().map((w) => ({ id: w.id, name: w.name })),
 
-    'connections:list': () => platform.connections.list().map(connectionDto),
+    'connections:list': () =>
+      platform.connections.list().map((c) => connectionDto(c, platform.connections.rotation.status(c.id))),
     'connections:create': async (raw) => {
       const created = await platform.connections.create(connectionInputOf(raw));
       return changed(created.id, connectionDto(created));

@@ -19,12 +19,12 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
   return {
     'conformance:run': async (raw) => {
       runs.assertOpen();
-      const { runId, report } = await runs.conformance({
+      const { runId, report, history } = await runs.conformance({
         ...conformanceRunOf(callDepsOf(ctx.engine, ctx.now), raw),
         onProgress: (id, check, index, total) =>
           ctx.hub?.emit('conformance:progress', { runId: id, check: { ...check }, index, total }),
       });
-      return conformanceDto(runId, report);
+      return conformanceDto(runId, report, history);
     },
 
     'conformance:cancel': (raw) => ({ cancelled: runs.cancel('conformance', runIdOf(raw)) }),
@@ -37,11 +37,11 @@ export function runHandlers(ctx: HandlerContext): RunHandlers {
     'load:run': async (raw) => {
       runs.assertOpen();
       const request = loadRunOf(callDepsOf(ctx.engine, ctx.now), raw);
-      const { runId, report, aborted } = await runs.load({
+      const { runId, report, aborted, history } = await runs.load({
         ...request,
         onProgress: (id, p) => ctx.hub?.emit('load:progress', loadProgressDto(id, p, request.requests)),
       });
-      return { runId, ...report, aborted };
+      return { runId, history: { ...history }, ...report, aborted };
     },
 
     'load:cancel': (raw) => ({ cancelled: runs.cancel('load', runIdOf(raw)) }),

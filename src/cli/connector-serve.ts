@@ -9,6 +9,7 @@ import type { Diagnosis } from '../protocol/index.ts';
 import { DATA_DIR_ENV, defaultDataDir } from '../engine/data-dir.ts';
 import { exchangeDiagnosis } from '../client/index.ts';
 import { envelopeOf } from '../engine/pairing.ts';
+import { RunSampler } from '../engine/runs/run-history.ts';
 import type { ExchangeInput } from '../store/history.ts';
 import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
@@ -112,12 +113,15 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
   }
   const log = requestLog();
   const history = await recorder(flags);
+  const sampler = new RunSampler();
   demo.connector.on('exchange', (e: ExchangeEvent) => {
     const diagnosis =
       secrets.length === 1
         ? diagnose(e, { secret, toleranceSeconds: flags.skew })
         : diagnoseRotation(e, secrets, flags.skew);
-    history?.record(receivedExchange(e, diagnosis));
+    const received = receivedExchange(e, diagnosis);
+    // A `ctb load` run labels its requests: History keeps a sample and its failures, not every one.
+    if (history && sampler.keep(received.traceId, received.verdict)) history.record(received);
     const matched = e.response.outcome.matchedSecret;
     const older = matched && matched.index > 0 ? `  (older secret ${matched.fingerprint})` : '';
     log.line(exchangeLine(e, diagnosis) + older);

@@ -24,6 +24,8 @@ export interface Exchange {
   /** Parsed answer body; undefined when it is not JSON. */
   json: unknown;
   timeMs: number;
+  /** Epoch milliseconds when the request started. */
+  startedAt: number;
 }
 
 export interface SignOverrides {
@@ -147,6 +149,7 @@ export class ConformanceContext {
       error: result.error,
       json,
       timeMs: result.timing.totalMs,
+      startedAt: result.startedAt,
     };
     this.exchanges.push(exchange);
     return exchange;

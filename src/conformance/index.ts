@@ -12,4 +12,5 @@ export type {
   ReceivedAnswer,
   SentRequest,
 } from './types.ts';
+export type { Exchange as ConformanceExchange } from './context.ts';
 export { formatPrettyLine, formatPrettySummary, toJson, toJunit } from './reporters/index.ts';

@@ -147,8 +147,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!Array.isArray(stage)) known += checks.length;
     for (const check of checks) {
       if (options.signal?.aborted) break;
+      const sentBefore = ctx.exchanges.length;
       const result = await runOne(ctx, check);
       results.push(result);
+      options.onCheckExchanges?.(result, ctx.exchanges.slice(sentBefore));
       options.onProgress?.(result, results.length - 1, known);
     }
   }

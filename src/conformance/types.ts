@@ -1,6 +1,8 @@
 // Types of a conformance run: the check catalogue entries, one graded result per check, and the
 // report the reporters (pretty, json, junit) and later the app panel render.
 
+import type { Exchange } from './context.ts';
+
 export type CheckLevel = 'must' | 'should' | 'info';
 export type CheckOutcome = 'pass' | 'fail' | 'skip';
 
@@ -84,4 +86,6 @@ export interface ConformanceOptions {
   only?: string[];
   /** Cancels the run: the check in flight ends, no further check starts. */
   signal?: AbortSignal;
+  /** Called after each check with the requests it sent and their answers (for a History sample). */
+  onCheckExchanges?: (check: CheckResult, exchanges: Exchange[]) => void;
 }

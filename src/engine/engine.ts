@@ -155,7 +155,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     throw error;
   }
   const retention = new RetentionPruner(history);
-  const runs = new Runs();
+  const runs = new Runs({ history });
   const tokenClock = options.now ? () => Math.floor(options.now!().getTime() / 1000) : undefined;
 
   return {

@@ -41,7 +41,7 @@ export interface PairDiff {
   sentVerdict: string;
   receivedVerdict: string;
   /** What the comparison means, for a person reading it. */
-  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'secrets_or_clock_differ';
+  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'fault_injected' | 'secrets_or_clock_differ';
   summary: string;
 }
 
@@ -54,28 +54,63 @@ export interface Pairing {
 }
 
 /**
- * The chain order of one request's exchanges: the caller's own record (outgoing) first, then a
- * forwarding proxy's (an absolute URL), then the connector's (a path); the start time breaks ties.
+ * The hop an exchange was recorded at: the caller's own record (outgoing) first, then a forwarding
+ * proxy's (an absolute URL), then the connector's (a path).
  */
 function hopRank(e: Exchange): number {
   if (e.direction === 'outgoing') return 0;
   return /^https?:\/\//i.test(e.url) ? 1 : 2;
 }
 
-export function chainOrder(exchanges: Exchange[]): Exchange[] {
-  return [...exchanges].sort((a, b) => hopRank(a) - hopRank(b) || a.startedAt - b.startedAt || a.id - b.id);
+/** A copy from an export: its signature was masked, so its headers cannot be compared with a hop's. */
+const isRedactedCopy = (e: Exchange): boolean => e.requestHeaders.some(([, value]) => value === '[redacted]');
+
+const byTime = (a: Exchange, b: Exchange) => a.startedAt - b.startedAt || a.id - b.id;
+
+/**
+ * Which record of the next hop received which record of the hop before: in time order, each
+ * receipt takes the latest not yet taken record that started no later than it. So a retry that
+ * never arrived pairs with nothing, and the two deliveries of a replay pair one to one.
+ */
+function matchHops(senders: Exchange[], receivers: Exchange[]): Map<number, Exchange> {
+  const pairs = new Map<number, Exchange>();
+  const taken = new Set<number>();
+  for (const r of [...receivers].sort(byTime)) {
+    let best: Exchange | null = null;
+    for (const s of senders)
+      if (!taken.has(s.id) && s.startedAt <= r.startedAt && (!best || s.startedAt > best.startedAt)) best = s;
+    if (!best) continue;
+    taken.add(best.id);
+    pairs.set(r.id, best);
+    pairs.set(best.id, r);
+  }
+  return pairs;
 }
 
-/** The pairing of exchange `id`, or null when no other exchange carries its request_id. */
+/** The pairing of exchange `id`, or null when no record of another hop carries its request_id. */
 export function pairingOf(history: History, id: number): Pairing | null {
   const self = history.get(id);
-  if (!self?.requestId) return null;
+  if (!self?.requestId || isRedactedCopy(self)) return null;
   const ids = history.idsWithRequestId(self.requestId);
   if (ids.length < 2) return null;
-  const chain = chainOrder(ids.map((i) => (i === id ? self : history.get(i))).filter((e) => e !== null));
-  const at = chain.findIndex((e) => e.id === id);
-  if (at > 0) return { role: 'received', peerId: chain[at - 1].id, diff: diffPair(chain[at - 1], self) };
-  return { role: 'sent', peerId: chain[1].id, diff: diffPair(self, chain[1]) };
+  const all = ids
+    .map((i) => (i === id ? self : history.get(i)))
+    .filter((e): e is Exchange => e !== null && !isRedactedCopy(e));
+  const hops = new Map<number, Exchange[]>();
+  for (const e of all) hops.set(hopRank(e), [...(hops.get(hopRank(e)) ?? []), e]);
+  const rank = hopRank(self);
+  const ranks = [...hops.keys()];
+  const lower = ranks.filter((r) => r < rank);
+  if (lower.length > 0) {
+    const sender = matchHops(hops.get(Math.max(...lower))!, hops.get(rank)!).get(id);
+    if (sender) return { role: 'received', peerId: sender.id, diff: diffPair(sender, self) };
+  }
+  const higher = ranks.filter((r) => r > rank);
+  if (higher.length > 0) {
+    const receiver = matchHops(hops.get(rank)!, hops.get(Math.min(...higher))!).get(id);
+    if (receiver) return { role: 'sent', peerId: receiver.id, diff: diffPair(self, receiver) };
+  }
+  return null;
 }
 
 export function diffPair(sent: Exchange, received: Exchange): PairDiff {
@@ -93,14 +128,19 @@ export function diffPair(sent: Exchange, received: Exchange): PairDiff {
   }
   const headersDiffer = headerChanges(sent.requestHeaders, received.requestHeaders);
   const receivedBad = received.verdict === 'invalid_signature';
+  // A fault the sender injected on purpose (a tampered body, a wrong secret, a skewed clock) explains
+  // a refusal of bytes that arrived as sent: the two sides' secrets are then not in question.
+  const injected = Array.isArray(sent.faults) ? sent.faults.filter((f) => typeof f === 'string') : [];
   const conclusion: PairDiff['conclusion'] =
     first !== null
       ? 'body_altered'
       : headersDiffer.some((c) => c.sent !== null)
         ? 'headers_altered'
-        : receivedBad
-          ? 'secrets_or_clock_differ'
-          : 'identical';
+        : injected.length > 0 && received.verdict !== 'ok'
+          ? 'fault_injected'
+          : receivedBad
+            ? 'secrets_or_clock_differ'
+            : 'identical';
   return {
     sentId: sent.id,
     receivedId: received.id,
@@ -114,11 +154,17 @@ export function diffPair(sent: Exchange, received: Exchange): PairDiff {
     sentVerdict: sent.verdict,
     receivedVerdict: received.verdict,
     conclusion,
-    summary: SUMMARIES[conclusion](first, headersDiffer),
+    summary:
+      conclusion === 'fault_injected'
+        ? `the request arrived byte-exact; the sender injected ${injected.join(', ')}, which is why it was refused`
+        : SUMMARIES[conclusion](first, headersDiffer),
   };
 }
 
-const SUMMARIES: Record<PairDiff['conclusion'], (first: number | null, h: HeaderChange[]) => string> = {
+const SUMMARIES: Record<
+  Exclude<PairDiff['conclusion'], 'fault_injected'>,
+  (first: number | null, h: HeaderChange[]) => string
+> = {
   body_altered: (first) =>
     `the body was altered in transit (first difference at byte ${first}): a signature over the sent bytes cannot verify the received ones`,
   headers_altered: (_, h) =>
@@ -152,20 +198,5 @@ function headerChanges(sent: Array<[string, string]>, received: Array<[string, s
   return changes.sort((x, y) => x.name.localeCompare(y.name));
 }
 
-/**
- * Type, tool and request_id as the body claims them, for display and pairing only (nothing trusts
- * them): a request whose signature failed still pairs with what was sent by its request_id.
- */
-export function envelopeOf(body: Uint8Array): {
-  requestType: string | null;
-  tool: string | null;
-  requestId: string | null;
-} {
-  try {
-    const v = JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>;
-    const str = (x: unknown) => (typeof x === 'string' ? x.slice(0, 200) : null);
-    return { requestType: str(v.type), tool: str(v.tool), requestId: str(v.request_id) };
-  } catch {
-    return { requestType: null, tool: null, requestId: null };
-  }
-}
+// Re-exported: the proxy and `ctb connector serve` read a refused request's envelope through here.
+export { envelopeOf } from '../store/claimed-envelope.ts';

@@ -7,7 +7,7 @@ import type { CallResult } from '../client/index.ts';
 import { openHistory } from './history-file.ts';
 import type { StepResult } from '../scenarios/index.ts';
 import { randomUUID } from 'node:crypto';
-import { runLabel } from './scenarios.ts';
+import { runLabel, scenarioVerdict } from './scenarios.ts';
 
 export function scenarioRecorder(dataDir: string, runId: string = randomUUID()) {
   const file = openHistory(dataDir);
@@ -34,12 +34,7 @@ export function scenarioRecorder(dataDir: string, runId: string = randomUUID()) 
           tool,
           requestId,
           traceId: label,
-          verdict: result.passed
-            ? { code: 'ok', message: '' }
-            : {
-                code: result.code ?? 'expectation_failed',
-                message: `${result.scenario} / ${result.step}: expectation failed`,
-              },
+          verdict: scenarioVerdict(result, result.step),
           diagnosis: exchangeDiagnosis({ signature: result.diagnosis }),
           faults: result.faults,
         }),

@@ -27,6 +27,31 @@ const NAME_PATTERN = /^[A-Za-z0-9_.\- ]+(\/[A-Za-z0-9_.\- ]+)*\.(ya?ml|json)$/;
 /** How a run's exchanges are labelled in History (the trace id column, searchable by the id filter). */
 export const runLabel = (runId: string): string => `scenario-run:${runId}`;
 
+/**
+ * A scenario step's History verdict: what the connector answered (a case that expects
+ * invalid_signature and gets it is recorded as invalid_signature, not as a red "ok" on a 401), and
+ * in the message whether the step's expectation held.
+ */
+export function scenarioVerdict(
+  result: Pick<StepResult, 'passed' | 'code' | 'status' | 'scenario'>,
+  stepName: string,
+): { code: string; message: string } {
+  const answered =
+    result.code ??
+    (result.status === null || (result.status >= 200 && result.status < 300)
+      ? null
+      : `http_${result.status}`);
+  if (result.passed)
+    return {
+      code: answered ?? 'ok',
+      message: answered ? `${result.scenario} / ${stepName}: expectation met` : '',
+    };
+  return {
+    code: answered ?? 'expectation_failed',
+    message: `${result.scenario} / ${stepName}: expectation failed`,
+  };
+}
+
 export interface ScenarioFileInfo {
   name: string;
   bytes: number;
@@ -238,12 +263,7 @@ export class Scenarios {
               localConnectorId: r.target.localConnectorId ?? null,
               ...requestFacts(call.request.body),
               traceId: label,
-              verdict: result.passed
-                ? { code: 'ok', message: '' }
-                : {
-                    code: result.code ?? 'expectation_failed',
-                    message: `${result.scenario} / ${step.name}: expectation failed`,
-                  },
+              verdict: scenarioVerdict(result, step.name),
               diagnosis: exchangeDiagnosis({ signature: result.diagnosis }),
               faults: result.faults,
             }),

@@ -4,11 +4,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
 import { classifyAnswer, classifyError } from './classify.ts';
+import type { Outcome } from './classify.ts';
 import { describeSpec, RequestSource } from './request-source.ts';
+import type { PreparedRequest } from './request-source.ts';
 import { LoadStats } from './stats.ts';
 import { Http1Connection } from './http1.ts';
 import { evaluateThreshold, parseThreshold } from './thresholds.ts';
-import type { LoadHooks, LoadOptions, LoadReport } from './types.ts';
+import type { LoadExchange, LoadHooks, LoadOptions, LoadReport } from './types.ts';
 
 export const DEFAULT_CONNECTIONS = 10;
 export const DEFAULT_DURATION_MS = 10_000;
@@ -33,13 +35,30 @@ function take(plan: Plan): number | null {
   return intended;
 }
 
+function exchangeOf(
+  request: PreparedRequest,
+  startedAt: number,
+  durationMs: number,
+  outcome: Outcome,
+  status: number | null,
+  answer: Buffer | null,
+): LoadExchange {
+  const headers: Array<[string, string]> = [];
+  for (let i = 0; i < request.headers.length; i += 2)
+    headers.push([request.headers[i], request.headers[i + 1]]);
+  const code = outcome.ok
+    ? null
+    : (outcome.code ?? (outcome.status === null ? outcome.key : `http_${outcome.status}`));
+  return { headers, body: request.body, status, answer, ok: outcome.ok, code, startedAt, durationMs };
+}
+
 export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Promise<LoadReport> {
   // Thresholds are parsed before any request is sent: a typo must not cost a whole run.
   const thresholds = (options.thresholds ?? []).map(parseThreshold);
   const connections = options.connections ?? DEFAULT_CONNECTIONS;
   const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   const url = new URL(options.url);
-  const source = new RequestSource(options.request, options.secret);
+  const source = new RequestSource(options.request, options.secret, options.traceId);
   const stats = new LoadStats();
   const durationMs =
     options.requests === undefined ? (options.durationMs ?? DEFAULT_DURATION_MS) : options.durationMs;
@@ -81,16 +100,18 @@ export async function runLoad(options: LoadOptions, hooks: LoadHooks = {}): Prom
       if (wait > 1) await sleep(wait);
       const request = source.next();
       const start = plan.intervalMs === null ? performance.now() : intended;
+      const sentAt = hooks.onExchange ? Date.now() : 0;
       try {
         const answer = await client.send(request.headers, request.body);
-        stats.record(
-          performance.now() - start,
-          classifyAnswer(answer.status, answer.body),
-          request.body.length,
-          answer.body.length,
-        );
+        const outcome = classifyAnswer(answer.status, answer.body);
+        const ms = performance.now() - start;
+        stats.record(ms, outcome, request.body.length, answer.body.length);
+        hooks.onExchange?.(exchangeOf(request, sentAt, ms, outcome, answer.status, answer.body));
       } catch (error) {
-        stats.record(performance.now() - start, classifyError(error), request.body.length, 0);
+        const outcome = classifyError(error);
+        const ms = performance.now() - start;
+        stats.record(ms, outcome, request.body.length, 0);
+        hooks.onExchange?.(exchangeOf(request, sentAt, ms, outcome, null, null));
         // A refused connection fails instantly; a short pause keeps a dead target from spinning the CPU.
         await sleep(5);
       }

@@ -8,6 +8,7 @@ export { formatLoadProgress, formatLoadReport } from './format.ts';
 export type {
   ErrorBucket,
   LatencySummary,
+  LoadExchange,
   LoadHooks,
   LoadOptions,
   LoadProgress,

@@ -6,6 +6,7 @@ import {
   HEADER_PROTOCOL,
   HEADER_SIGNATURE,
   HEADER_TIMESTAMP,
+  HEADER_TRACE_ID,
   PROTOCOL_VERSION,
   nowSeconds,
 } from '../protocol/index.ts';
@@ -32,8 +33,11 @@ export class RequestSource {
   private readonly fixed: Buffer | null = null;
   private readonly sign: Signer;
 
-  constructor(spec: LoadRequestSpec, secret: string) {
+  private readonly extra: string[];
+
+  constructor(spec: LoadRequestSpec, secret: string, traceId?: string) {
     this.sign = createSigner(secret);
+    this.extra = traceId ? [HEADER_TRACE_ID, traceId] : [];
     if (spec.kind === 'body') {
       this.fixed = spec.body;
       return;
@@ -58,6 +62,7 @@ export class RequestSource {
         timestamp,
         HEADER_PROTOCOL,
         PROTOCOL_VERSION,
+        ...this.extra,
       ],
     };
   }

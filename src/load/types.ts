@@ -24,6 +24,8 @@ export interface LoadOptions {
   /** Threshold expressions (`p99<200`, `errors<1%`, `rps>=1000`), already validated or not. */
   thresholds?: string[];
   signal?: AbortSignal;
+  /** Sent as x-service-trace-id on every request: the run's label, so both ends can tell its traffic. */
+  traceId?: string;
 }
 
 export interface LatencySummary {
@@ -102,6 +104,23 @@ export interface LoadProgress {
   point: TimelinePoint;
 }
 
+/** One request of a run and what came back, for a caller that keeps a sample of them. */
+export interface LoadExchange {
+  headers: Array<[string, string]>;
+  body: Buffer;
+  /** Null when no answer came (a network failure or a timeout). */
+  status: number | null;
+  answer: Buffer | null;
+  ok: boolean;
+  /** The error bucket's code (`invalid_signature`, `timeout`...) or `http_<status>`; null when ok. */
+  code: string | null;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  durationMs: number;
+}
+
 export interface LoadHooks {
   onProgress?: (progress: LoadProgress) => void;
+  /** Called for every request; keep it cheap (it runs at the run's full rate). */
+  onExchange?: (exchange: LoadExchange) => void;
 }

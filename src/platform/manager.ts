@@ -177,8 +177,9 @@ export class ConnectorManager {
       last = await this.deliver(target, message, options, pinnedAddress);
       verdict = judgeExchange(message.requestType, last);
       if (last.original) {
-        // A replay fault delivers twice: the first delivery is its own History row.
-        const first = { ...last, ...last.original, json: undefined };
+        // A replay fault delivers twice: the first delivery is its own History row, judged on its
+        // own parsed answer (without one, a JSON answer would read as invalid_response).
+        const first = { ...last, ...last.original, json: parseJson(last.original) };
         writes.push(
           this.record(target, message, first, judgeExchange(message.requestType, first), attempt++),
         );

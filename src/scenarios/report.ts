@@ -23,6 +23,11 @@ export function failureLines(r: StepResult): string[] {
     out.push(
       `signature: ${d.failedCheck ?? 'invalid'}${d.cause ? ` (${d.cause.id})` : ''}: ${d.cause?.title ?? d.summary}`,
     );
+  else if (d && d.verdict === 'valid' && r.code === 'invalid_signature')
+    // Nothing wrong on this side: say so, rather than leaving the refusal unexplained.
+    out.push(
+      `signature: valid under the secret sent (${d.matchedSecret ?? 'fingerprint unknown'}) and inside the ±${d.skew.toleranceSeconds} s window here; the connector holds another secret, or its clock or window differs`,
+    );
   if (r.faults.length) out.push(`faults: ${r.faults.join(', ')}`);
   return out;
 }

@@ -49,8 +49,19 @@ export interface CheckResultDto {
   durationMs: number;
 }
 
+/** The trace id of a run's exchanges in History (the engine's src/store/run-sample.ts writes them). */
+export const RUN_LABEL_PATTERN = /^(load|conformance|scenario)-run:/;
+
+/** Where a run's exchanges are in History: the trace id they carry (search for it) and how many. */
+export interface RunHistoryDto {
+  label: string;
+  /** A load run keeps a sample and each kind of failure; a conformance run its failed checks' requests. */
+  kept: number;
+}
+
 export interface ConformanceReportDto {
   runId: string;
+  history: RunHistoryDto;
   url: string;
   secretFingerprint: string;
   skewSeconds: number;
@@ -120,6 +131,7 @@ export interface LoadTimelinePointDto {
 
 export interface LoadReportDto {
   runId: string;
+  history: RunHistoryDto;
   url: string;
   request: string;
   connections: number;

@@ -23,7 +23,7 @@ export interface PairingDto {
   transitMs: number;
   sentVerdict: string;
   receivedVerdict: string;
-  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'secrets_or_clock_differ';
+  conclusion: 'identical' | 'body_altered' | 'headers_altered' | 'fault_injected' | 'secrets_or_clock_differ';
   summary: string;
 }
 

@@ -24,6 +24,17 @@ export interface ConnectionDto {
   ssrf?: SsrfVerdict;
   /** Only in the answer of create, and of an update that changed the secret. */
   signing_secret?: string;
+  /** A secret rotation in progress (grace) or not yet finished (switched); absent when none. */
+  rotation?: ConnectionRotationDto;
+}
+
+export interface ConnectionRotationDto {
+  /** grace: the platform still signs with the previous secret until grace_ends_at; switched: with the new one. */
+  state: 'grace' | 'switched';
+  signing_with: 'current' | 'previous';
+  current_fingerprint: string | null;
+  previous_fingerprint: string | null;
+  grace_ends_at: string | null;
 }
 
 export interface ConnectionInput {
@@ -212,7 +223,8 @@ export interface LocalConnectorDto {
 
 export interface HostRequestEventDto {
   localConnectorId: string;
-  exchangeId: number;
+  /** Null for a request History did not keep (a load run keeps a sample and its failures). */
+  exchangeId: number | null;
   summary: ExchangeSummaryDto;
   /** Short verdict line, e.g. "invalid_signature: signature_mismatch — body re-serialized". */
   verdictText: string;

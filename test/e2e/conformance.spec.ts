@@ -57,5 +57,12 @@ test.describe('Conformance', () => {
     expect(await readFile((await junit.path())!, 'utf8')).toContain('<testsuite ');
 
     await screens(page, 'conformance');
+
+    // One run in History: a request of each check, labelled with the run, not one row per request.
+    const kept = Number(await page.getByTestId('conformance-history').getAttribute('data-kept'));
+    expect(kept).toBeGreaterThan(0);
+    await page.getByTestId('conformance-history-open').click();
+    await expect(page.getByTestId('history-search')).toHaveValue(/^conformance-run:/);
+    await expect(page.getByTestId('history-total')).toHaveAttribute('data-total', String(kept));
   });
 });

@@ -10,6 +10,11 @@ test.describe('Console', () => {
     await registerDemoConnection(page);
     await testAndSync(page);
     await page.getByTestId('nav-console').click();
+    // It opens on a customer-chat tool whose empty parameters are valid, not the managers-only
+    // approveQuotation that comes first by name: a first send must not be refused before it starts.
+    await expect(page.getByTestId('console-tool')).toHaveValue('searchProducts');
+    await expect(page.locator('[data-testid=console-params] [data-editor-ready=true]')).toBeVisible();
+    await expect(page.getByTestId('console-params-problems')).toHaveCount(0);
     await page.getByTestId('console-tool').selectOption('getProduct');
 
     // Not JSON: an inline message, and nothing is sent.

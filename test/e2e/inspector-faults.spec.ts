@@ -41,6 +41,15 @@ test.describe('Inspector: injected faults', () => {
     await tampered.getByTestId('request-body-tab-hex').click();
     await expect(tampered.getByTestId('request-body-mark')).toHaveText('31');
     await expect(tampered.getByTestId('request-body-mark-ascii')).toHaveText('1');
+    // The local connector's record of it pairs by request_id: the bytes arrived as sent, and the
+    // refusal is put on the injected fault, not on the two sides' secrets.
+    await expect(tampered.getByTestId('sent-vs-received')).toHaveAttribute(
+      'data-conclusion',
+      'fault_injected',
+    );
+    await expect(tampered.getByTestId('pairing-summary')).toContainText(
+      'one body byte changed after signing',
+    );
 
     const wrong = await sendWithFault(page, 'fault-wrong-secret');
     await expect(wrong.getByTestId('injected-fault')).toHaveAttribute('data-fault-kind', 'wrong-secret');
@@ -54,6 +63,10 @@ test.describe('Inspector: injected faults', () => {
     await testAndSync(page);
     const view = await sendWithFault(page, 'fault-replay');
     await expect(view.locator('[data-testid=injected-fault][data-fault-kind=replay]')).toBeVisible();
-    await expect(view.getByTestId('replay-first-answer')).toContainText('1st answer: HTTP 200');
+    // The first delivery as sent (not the connector's record of it), judged on its own answer.
+    await expect(view.getByTestId('replay-first-answer')).toContainText('1st answer: HTTP 200 (ok)');
+    await view.getByTestId('replay-first-open').click();
+    await expect(page.getByTestId('exchange-view')).toContainText('outgoing');
+    await expect(page.getByTestId('exchange-verdict')).toHaveText('ok');
   });
 });

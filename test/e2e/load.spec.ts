@@ -34,7 +34,31 @@ test.describe('Load', () => {
     await expect(page.locator('[data-testid=load-threshold][data-ok=true]')).toHaveCount(2);
     await expect(page.getByTestId('load-errors')).toContainText('No errors');
 
+    // About 300 requests, one run in History: its first 20 as sent, and the connector's own 20.
+    await expect(page.getByTestId('load-history')).toHaveAttribute('data-kept', '20');
     await screens(page, 'load');
+    await page.getByTestId('load-history-open').click();
+    await expect(page.getByTestId('history-search')).toHaveValue(/^load-run:/);
+    await expect(page.getByTestId('history-total')).toContainText(/^40 exchanges/);
+    await expect(page.getByTestId('history-row-run').first()).toContainText('load-run:');
+    // The live log still shows every request of the run, those History did not keep marked so.
+    await page.getByTestId('nav-local').click();
+    await expect(page.getByTestId('local-log-count')).toContainText('The latest 200 requests');
+    await expect(page.getByTestId('local-log-item').first()).toContainText('not kept (load sample)');
+    await expect(page.getByTestId('local-log-item').first()).toBeDisabled();
+  });
+
+  test('opens a tool.invoke load on a customer tool with valid parameters', async ({ app }) => {
+    const page = app.page;
+    await startDemo(page);
+    await page.getByTestId('nav-load').click();
+    await page.locator('#load-kind').selectOption('tool.invoke');
+    await expect(page.getByTestId('load-tool')).toHaveValue('searchProducts');
+    await expect(page.locator('[data-testid=load-params] [data-editor-ready=true]')).toBeVisible();
+    // The skeleton of its required fields, valid as it is: no "Missing property" before any edit.
+    await expect(page.getByTestId('load-params-problems')).toHaveCount(0);
+    await page.getByTestId('load-tool').selectOption('getProduct');
+    await expect(page.getByTestId('load-params')).toContainText('"sku"');
   });
 
   test('validates thresholds and caps inline, and asks before loading another host', async ({ app }) => {

@@ -66,4 +66,11 @@ test('shows the grace period on the connection: calls keep verifying with the pr
   await expect(page.getByTestId('rotation-signing')).toContainText('previous');
   await expect(page.getByTestId('rotation-grace-ends')).toHaveText(/^\d{4}-\d\d-\d\dT/);
   await expect(page.getByTestId('rotation-call').nth(1)).toHaveAttribute('data-ok', 'true');
+
+  // On the connection itself: the grace, until when, and which secret the platform signs with.
+  await page.getByTestId('nav-business-tools').click();
+  const note = page.getByTestId('connection-rotation');
+  await expect(note).toHaveAttribute('data-state', 'grace');
+  await expect(note).toContainText('still signs with the previous secret');
+  await expect(page.getByTestId('connection-grace-ends')).not.toBeEmpty();
 });

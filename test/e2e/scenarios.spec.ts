@@ -67,6 +67,35 @@ test.describe('Scenarios', () => {
     await expect(page.getByTestId('scenarios-problem')).toContainText('22-fault-wrong-secret.yaml:3');
   });
 
+  test('completes a YAML scenario from its JSON Schema: field names, then their values', async ({ app }) => {
+    const page = app.page;
+    await page.getByTestId('nav-scenarios').click();
+    // The screen opens on the shipped examples first; then the copy.
+    await expect(page.getByTestId('scenarios-file').first()).toBeVisible();
+    await page.getByTestId('scenarios-folder').fill(folder);
+    await page.getByTestId('scenarios-open').click();
+    await expect(page.getByTestId('scenarios-file')).toHaveCount(17);
+    await page.locator('[data-testid=scenarios-file][data-name="01-ping.yaml"]').click();
+    await setEditorText(page, 'scenarios-editor', 'name: completed\nrequest:\n  ty');
+    const suggest = page.locator('.suggest-widget');
+    await page.keyboard.press('ControlOrMeta+Space');
+    await expect(suggest).toContainText('type');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ControlOrMeta+Space');
+    for (const type of ['tool.invoke', 'ping', 'capabilities.list', 'tools.list'])
+      await expect(suggest).toContainText(type);
+    await page.keyboard.press('Escape');
+    // A one-line flow map, as the shipped files write faults.
+    await setEditorText(
+      page,
+      'scenarios-editor',
+      'name: completed\nrequest: { type: ping }\nfaults: { tamper',
+    );
+    await page.keyboard.press('ControlOrMeta+Space');
+    await expect(suggest).toContainText('tamper-body');
+    await expect(suggest).not.toContainText('wrong-secret');
+  });
+
   test('saves a Console answer as a scenario and opens it in the editor', async ({ app }) => {
     const page = app.page;
     await registerDemoConnection(page);

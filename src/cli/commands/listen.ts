@@ -104,7 +104,14 @@ export function registerListenCommand(program: Command): void {
         });
       } catch (error) {
         history?.close();
-        throw listenError(error as NodeJS.ErrnoException, { host: flags.host, port: flags.port });
+        const e = error as NodeJS.ErrnoException;
+        // ctb listen's interface counts a busy --port with the other bad input (a non-http
+        // --forward-to, a repeated secret): exit 2, so a script tells it from a failed call.
+        if (e.code === 'EADDRINUSE')
+          throw new UsageError(
+            `port ${flags.port} is already in use on ${flags.host}: choose another with --port (0 picks a free one)`,
+          );
+        throw listenError(e, { host: flags.host, port: flags.port });
       }
       out(`listen: recording proxy`);
       for (const line of table([

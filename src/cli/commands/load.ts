@@ -1,6 +1,7 @@
 // `ctb load` (decisions.md 4): signed load against a connector, every request signed with a fresh
 // timestamp. Exit 1 when a --threshold breaks (or, without thresholds, when nothing succeeded).
 
+import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { PLATFORM_TIMEOUT_MS } from '../../protocol/index.ts';
@@ -14,6 +15,7 @@ import {
 } from '../../load/index.ts';
 import type { LoadRequestSpec } from '../../load/index.ts';
 import { writeLoadExport } from './load-export.ts';
+import { runLabel } from '../../engine/runs/run-history.ts';
 import { LOAD_EXPORT_FORMATS } from '../../load/export/index.ts';
 import type { LoadExportFormat } from '../../load/export/index.ts';
 import { CheckFailedError, UsageError } from '../errors.ts';
@@ -196,6 +198,8 @@ export function registerLoadCommand(program: Command): void {
             thresholds: flags.threshold,
             timeoutMs: flags.timeout,
             signal: controller.signal,
+            // A connector that records History (ctb connector serve, the app's) keeps a sample of it.
+            traceId: runLabel('load', randomUUID()),
           },
           {
             onProgress: flags.json

@@ -19,6 +19,7 @@ import { mirrorConnector } from './mirror.ts';
 import type { MirrorInput } from './mirror.ts';
 import { emitOrgEvent, resolveTarget } from './org-events.ts';
 import type { OrgEventResult, PlatformEventsOption } from './org-events.ts';
+import { RunSampler } from '../../store/run-sample.ts';
 import { logExchange } from './request-log.ts';
 import type { HostRequestEvent } from './request-log.ts';
 import { buildRuntime } from './runtime.ts';
@@ -91,6 +92,8 @@ export class ConnectorHost extends EventEmitter {
   private readonly running = new Map<string, Running>();
   /** Starts, stops and reloads of one connector run one after another. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** A load run's requests (its label as trace id) are kept as a sample, not one row each. */
+  private readonly runSampler = new RunSampler();
 
   constructor(options: ConnectorHostOptions) {
     super();
@@ -352,7 +355,11 @@ export class ConnectorHost extends EventEmitter {
     entry.requests++;
     let event: HostRequestEvent;
     try {
-      event = logExchange(this.history, { connectorId: entry.id, definition: runtime.definition }, e);
+      event = logExchange(
+        this.history,
+        { connectorId: entry.id, definition: runtime.definition, sampler: this.runSampler },
+        e,
+      );
     } catch (err) {
       // A full disk or a closed database must not take the connector down: say so and go on.
       process.emitWarning(`connector host could not record a request: ${(err as Error).message}`);

@@ -5,6 +5,8 @@ import { HEADER_TRACE_ID, explain, safeText } from '../../protocol/index.ts';
 import type { Diagnosis, SafeText } from '../../protocol/index.ts';
 import { exchangeDiagnosis } from '../../client/index.ts';
 import type { ExchangeInput, History } from '../../store/history.ts';
+import { envelopeOf } from '../../store/claimed-envelope.ts';
+import type { RunSampler } from '../../store/run-sample.ts';
 import { acceptedSecrets } from './definition.ts';
 import type { ConnectorDefinition } from './definition.ts';
 import type { ScriptLog } from './script-runner.ts';
@@ -12,8 +14,8 @@ import type { ServedExchange } from './server.ts';
 
 /** What listeners of `host.on('request')` receive: enough to draw a log row and its detail. */
 export interface HostRequestEvent {
-  /** Id of the History entry holding the full bytes. */
-  exchangeId: number;
+  /** Id of the History entry holding the full bytes; null when History keeps only a sample of its run. */
+  exchangeId: number | null;
   connectorId: string;
   connectorName: string;
   method: string;
@@ -48,6 +50,8 @@ export interface HostRequestEvent {
 export interface LogContext {
   connectorId: string;
   definition: ConnectorDefinition;
+  /** Picks which requests of a labelled run (a load run's trace id) History keeps; all without it. */
+  sampler?: RunSampler;
 }
 
 export function verdictOf(e: ServedExchange): string {
@@ -74,12 +78,15 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
   const traceId = e.headers.find(([n]) => n.toLowerCase() === HEADER_TRACE_ID)?.[1] ?? null;
   const verdict = verdictOf(e);
   const o = e.outcome;
+  // A request refused before its envelope was read (a bad signature) still names its type and
+  // request_id: it shows as what it was and pairs with the caller's record of it.
+  const claimed = o?.requestId ? null : envelopeOf(e.body);
   const input: ExchangeInput = {
     direction: 'incoming',
     localConnectorId: ctx.connectorId,
-    requestType: o?.requestType ?? null,
-    tool: o?.tool ?? null,
-    requestId: o?.requestId ?? null,
+    requestType: o?.requestType ?? claimed?.requestType ?? null,
+    tool: o?.tool ?? claimed?.tool ?? null,
+    requestId: o?.requestId ?? claimed?.requestId ?? null,
     traceId,
     method: e.method,
     url: e.target,
@@ -96,7 +103,7 @@ export function logExchange(history: History, ctx: LogContext, e: ServedExchange
     faults: { applied: e.fault, steps: e.state.steps, scriptLogs: e.state.scriptLogs, aborted: e.aborted },
     startedAt: e.startedAt,
   };
-  const exchangeId = history.record(input);
+  const exchangeId = !ctx.sampler || ctx.sampler.keep(traceId, verdict) ? history.record(input) : null;
   return {
     exchangeId,
     connectorId: ctx.connectorId,

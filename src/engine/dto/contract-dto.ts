@@ -16,6 +16,7 @@ import type {
   BusinessTool,
   ConnectionView,
   OrgEventView,
+  RotationView,
   SyncReport,
   TestReport,
 } from '../../platform/index.ts';
@@ -23,7 +24,11 @@ import type { Diagnosis } from '../../protocol/index.ts';
 import type { Exchange, ExchangeSummary } from '../../store/history.ts';
 import { faultList } from '../history/faults.ts';
 
-export function connectionDto(v: ConnectionView & { signing_secret?: string }): ConnectionDto {
+/** The connection as the UI shows it, with its rotation when one is open (the grace period shows on it). */
+export function connectionDto(
+  v: ConnectionView & { signing_secret?: string },
+  rotation?: RotationView | null,
+): ConnectionDto {
   const dto: ConnectionDto = {
     id: v.id,
     name: v.name,
@@ -43,6 +48,14 @@ export function connectionDto(v: ConnectionView & { signing_secret?: string }): 
     },
   };
   if (v.signing_secret !== undefined) dto.signing_secret = v.signing_secret;
+  if (rotation && rotation.state !== 'none')
+    dto.rotation = {
+      state: rotation.state,
+      signing_with: rotation.signing_with,
+      current_fingerprint: rotation.current_fingerprint,
+      previous_fingerprint: rotation.previous_fingerprint,
+      grace_ends_at: rotation.grace_ends_at,
+    };
   return dto;
 }
 

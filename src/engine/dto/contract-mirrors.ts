@@ -10,6 +10,7 @@ import type {
   FlowsView,
   OrgEventView,
   Organization,
+  RotationView,
   SsrfView,
   SyncReport,
   TestReport,
@@ -21,6 +22,7 @@ import type { Exchange, ExchangeSummary, HistoryFilter, HistoryPage } from '../.
 import type { CheckLevel, CheckOutcome, CheckResult, ConformanceReport } from '../../conformance/index.ts';
 import type { RetentionSettings } from '../history/retention.ts';
 import type { LoadProgress, LoadReport, LoadRequestSpec, TimelinePoint } from '../../load/index.ts';
+import type { RunHistory } from '../runs/run-history.ts';
 
 /** Flattens intersections so `Omit<A, 'x'> & { x: T }` compares as the object it describes. */
 type Flat<T> = { [K in keyof T]: T[K] };
@@ -48,7 +50,14 @@ export type ContractMirrors = [
         webhook_url: string;
         ssrf?: SsrfView;
         signing_secret?: string;
+        rotation?: Dto.ConnectionRotationDto;
       }
+    >
+  >,
+  Expect<
+    Equal<
+      Dto.ConnectionRotationDto,
+      Omit<RotationView, 'connection_id' | 'state'> & { state: Exclude<RotationView['state'], 'none'> }
     >
   >,
   Expect<
@@ -136,13 +145,19 @@ export type ContractMirrors = [
   Expect<Equal<Dto.CheckLevelDto, CheckLevel>>,
   Expect<Equal<Dto.CheckOutcomeDto, CheckOutcome>>,
   Expect<Equal<Dto.CheckResultDto, CheckResult>>,
-  Expect<Equal<Dto.ConformanceReportDto, ConformanceReport & { runId: string; unreachable: string | null }>>,
+  Expect<
+    Equal<
+      Dto.ConformanceReportDto,
+      ConformanceReport & { runId: string; unreachable: string | null; history: RunHistory }
+    >
+  >,
+  Expect<Equal<Dto.RunHistoryDto, RunHistory>>,
   Expect<
     Equal<Dto.ConformanceProgressDto, { runId: string; check: CheckResult; index: number; total: number }>
   >,
   // Exact body bytes (`ctb load --body-file`) are a CLI-only request.
   Expect<Equal<Dto.LoadRequestDto, Exclude<LoadRequestSpec, { kind: 'body' }>>>,
   Expect<Equal<Dto.LoadTimelinePointDto, TimelinePoint>>,
-  Expect<Equal<Dto.LoadReportDto, LoadReport & { runId: string; aborted: boolean }>>,
+  Expect<Equal<Dto.LoadReportDto, LoadReport & { runId: string; aborted: boolean; history: RunHistory }>>,
   Expect<Equal<Dto.LoadProgressDto, LoadProgress & { runId: string; plannedRequests: number | null }>>,
 ];

@@ -9,7 +9,8 @@ export function hostRequestDto(e: HostRequestEvent): HostRequestEventDto {
     localConnectorId: e.connectorId,
     exchangeId: e.exchangeId,
     summary: {
-      id: e.exchangeId,
+      // 0 for a request History did not keep: the summary is the live log's row, never looked up.
+      id: e.exchangeId ?? 0,
       direction: 'incoming',
       connectionId: null,
       localConnectorId: e.connectorId,

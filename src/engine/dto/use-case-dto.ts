@@ -13,6 +13,7 @@ import type {
   LoadProgressDto,
   LocalConnectorDto,
   PairingDto,
+  RunHistoryDto,
   ScenarioStepResultDto,
 } from '../../shared/index.ts';
 import type { HistoryRetentionDto } from '../../shared/history.ts';
@@ -77,8 +78,12 @@ function parseBody(bytes: Buffer): unknown {
   }
 }
 
-export function conformanceDto(runId: string, report: ConformanceReport): ConformanceReportDto {
-  return { runId, ...report, unreachable: unreachableReason(report) };
+export function conformanceDto(
+  runId: string,
+  report: ConformanceReport,
+  history: RunHistoryDto,
+): ConformanceReportDto {
+  return { runId, history: { ...history }, ...report, unreachable: unreachableReason(report) };
 }
 
 /** A step result for the UI: the diagnosis without its candidate secrets, only what a person reads. */

@@ -7,6 +7,10 @@ import type { CheckResult, ConformanceReport } from '../../conformance/index.ts'
 import type { LoadProgress, LoadReport, LoadRequestSpec } from '../../load/index.ts';
 import { RUN_ID_PATTERN, isLoopbackUrl } from '../../shared/index.ts';
 import { EngineError, validationError } from '../errors.ts';
+import type { History } from '../../store/history.ts';
+import { runLabel } from '../../store/run-sample.ts';
+import { conformanceRunRecorder, loadRunRecorder } from './run-history.ts';
+import type { RunHistory } from './run-history.ts';
 
 export type RunKind = 'conformance' | 'load';
 
@@ -46,15 +50,29 @@ interface Active {
   controller: AbortController;
 }
 
+export interface RunsOptions {
+  /** Where runs keep their labelled sample of exchanges; none (tests, no data folder) keeps none. */
+  history?: History | null;
+}
+
 export class Runs {
+  private readonly history: History | null;
+
+  constructor(options: RunsOptions = {}) {
+    this.history = options.history ?? null;
+  }
+
   // One run of each kind at a time: two load runs would measure each other, and two gradings of
   // one connector would interleave their hand-made requests.
   private readonly active = new Map<RunKind, Active>();
   private readonly reports: Array<{ runId: string; report: ConformanceReport }> = [];
   private closing = false;
 
-  async conformance(r: ConformanceRequest): Promise<{ runId: string; report: ConformanceReport }> {
+  async conformance(
+    r: ConformanceRequest,
+  ): Promise<{ runId: string; report: ConformanceReport; history: RunHistory }> {
     const run = this.begin('conformance', r.runId);
+    const recorder = conformanceRunRecorder(this.history, runLabel('conformance', run.runId));
     try {
       // Loaded on first use: its schemas compile at load, which `ctb serve` paid before its URL.
       const { DEFAULT_CHECK_TIMEOUT_MS, runConformance } = await import('../../conformance/index.ts');
@@ -65,18 +83,23 @@ export class Runs {
         timeoutMs: r.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
         signal: run.controller.signal,
         onProgress: (check, index, total) => r.onProgress?.(run.runId, check, index, total),
+        onCheckExchanges: recorder.record,
       });
       this.reports.push({ runId: run.runId, report });
       if (this.reports.length > KEPT_REPORTS) this.reports.shift();
-      return { runId: run.runId, report };
+      return { runId: run.runId, report, history: recorder.state };
     } finally {
       this.end('conformance', run);
     }
   }
 
-  async load(r: LoadRequest): Promise<{ runId: string; report: LoadReport; aborted: boolean }> {
+  async load(
+    r: LoadRequest,
+  ): Promise<{ runId: string; report: LoadReport; aborted: boolean; history: RunHistory }> {
     guardLoopback(r.target.url, r.allowNonLoopback);
     const run = this.begin('load', r.runId);
+    const label = runLabel('load', run.runId);
+    const recorder = loadRunRecorder(this.history, label, r.target.url, r.request);
     try {
       // Loaded on first use, like conformance: the load engine brings the HDR histogram with it.
       const { runLoad } = await import('../../load/index.ts');
@@ -91,10 +114,17 @@ export class Runs {
           rate: r.rate,
           thresholds: r.thresholds,
           signal: run.controller.signal,
+          // The label also reaches the connector: a local connector keeps the same kind of sample.
+          traceId: label,
         },
-        { onProgress: (p) => r.onProgress?.(run.runId, p) },
+        { onProgress: (p) => r.onProgress?.(run.runId, p), onExchange: recorder.record },
       );
-      return { runId: run.runId, report, aborted: run.controller.signal.aborted };
+      return {
+        runId: run.runId,
+        report,
+        aborted: run.controller.signal.aborted,
+        history: recorder.state,
+      };
     } finally {
       this.end('load', run);
     }

@@ -58,6 +58,15 @@ describe('conformance and load runs over the contract', () => {
         expect(events.map((e) => e.index)).toEqual(report.checks.map((_c, i) => i));
         expect(events.map((e) => e.check.id)).toEqual(report.checks.map((c) => c.id));
         expect(JSON.stringify(report)).not.toContain(demo.definition.signingSecret as string);
+        // One run in History: one request of each check that passed (all of them, here).
+        expect(report.history.label).toBe('conformance-run:grade-1');
+        const withRequests = report.checks.filter((c) => c.sent !== null).length;
+        expect(report.history.kept).toBeGreaterThan(0);
+        expect(report.history.kept).toBeLessThanOrEqual(withRequests);
+        const kept = data(
+          await api.call('history:count', { filter: { id: report.history.label, direction: 'outgoing' } }),
+        );
+        expect(kept.total).toBe(report.history.kept);
       } finally {
         off();
       }
@@ -149,6 +158,48 @@ describe('conformance and load runs over the contract', () => {
       } finally {
         off();
       }
+    });
+
+    it('keeps one run in History: a sample of its requests at both ends, not one row per request', async () => {
+      const report = data(
+        await api.call('load:run', {
+          runId: 'sampled-1',
+          target: target(),
+          request: { kind: 'type', type: 'ping' },
+          connections: 4,
+          requests: 300,
+        }),
+      );
+      expect(report.ok).toBe(300);
+      expect(report.history).toEqual({ label: 'load-run:sampled-1', kept: 20 });
+      const count = async (direction: 'outgoing' | 'incoming') =>
+        data(await api.call('history:count', { filter: { id: 'load-run:sampled-1', direction } })).total;
+      expect(await count('outgoing')).toBe(20);
+      // The local connector saw the run's label as trace id and kept the same kind of sample.
+      await vi.waitFor(async () => expect(await count('incoming')).toBe(20));
+    });
+
+    it("keeps every kind of failure of a run: the first ones of each, beyond the run's sample", async () => {
+      const report = data(
+        await api.call('load:run', {
+          runId: 'failing-1',
+          target: target(),
+          request: { kind: 'tool', tool: 'no_such_tool', parameters: {} },
+          connections: 2,
+          requests: 100,
+        }),
+      );
+      expect(report.errors.total).toBe(100);
+      // The first 20 of the run, then the first 20 more of its one kind of failure.
+      expect(report.history.kept).toBe(40);
+      const page = data(
+        await api.call('history:page', {
+          filter: { id: 'load-run:failing-1', direction: 'outgoing' },
+          limit: 100,
+        }),
+      );
+      expect(page.items).toHaveLength(40);
+      expect(new Set(page.items.map((e) => e.verdict))).toEqual(new Set(['unknown_tool']));
     });
 
     it('invokes a tool with its parameters and counts its answers', async () => {

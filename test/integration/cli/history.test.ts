@@ -192,3 +192,18 @@ describe('ctb history with a ping and a connector sharing a data folder', { time
     expect(run.stderr).toContain('no History');
   });
 });
+
+describe('a ctb load run against the connector', { timeout: 60_000 }, () => {
+  it('is kept in its History as a sample of the run, not one row per request', async () => {
+    const before = (await listed(['--direction', 'incoming', '--limit', '1000'])).length;
+    const run = await runCtb(['load', '--url', url, '--type', 'ping', '-n', '200', '-c', '2', '--json'], {
+      env: { CTB_SECRET: secret },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).requests).toBe(200);
+    await listed(['--direction', 'incoming', '--limit', '1000'], before + 20);
+    // Give late writes time to land: still the run's first 20 requests only.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await listed(['--direction', 'incoming', '--limit', '1000'])).length).toBe(before + 20);
+  });
+});

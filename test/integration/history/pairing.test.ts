@@ -70,6 +70,22 @@ describe('pairingOf', () => {
     expect(pairingOf(file.history, received)!.diff.conclusion).toBe('secrets_or_clock_differ');
   });
 
+  it('blames a fault the sender injected, not the secrets, when the bytes arrived as sent', () => {
+    file.history.record(
+      exchange({
+        direction: 'outgoing',
+        url: 'http://c/service',
+        faults: ['one body byte changed after signing'],
+      }),
+    );
+    const received = file.history.record(
+      exchange({ verdict: 'invalid_signature', startedAt: 1_700_000_000_002 }),
+    );
+    const diff = pairingOf(file.history, received)!.diff;
+    expect(diff.conclusion).toBe('fault_injected');
+    expect(diff.summary).toMatch(/injected one body byte changed after signing/);
+  });
+
   it('names a changed signing header but not a per-hop one or a header the transport added', () => {
     file.history.record(exchange({ direction: 'outgoing', url: 'http://c/service' }));
     const received = file.history.record(
@@ -88,6 +104,51 @@ describe('pairingOf', () => {
       { name: 'x-signature', sent: 'v1=abc', received: 'v1=def' },
     ]);
     expect(diff.conclusion).toBe('headers_altered');
+  });
+
+  it('never pairs two records of the same hop: retries that never arrived pair with nothing', () => {
+    const at = (ms: number) => 1_700_000_000_000 + ms;
+    const url = 'http://127.0.0.1:1/service';
+    const refused = file.history.record(
+      exchange({ direction: 'outgoing', url, verdict: 'connect_error', startedAt: at(0) }),
+    );
+    const retried = file.history.record(
+      exchange({ direction: 'outgoing', url, verdict: 'connect_error', startedAt: at(500) }),
+    );
+    const delivered = file.history.record(exchange({ direction: 'outgoing', url, startedAt: at(1500) }));
+    const received = file.history.record(exchange({ startedAt: at(1502) }));
+    expect(pairingOf(file.history, refused)).toBeNull();
+    expect(pairingOf(file.history, retried)).toBeNull();
+    expect(pairingOf(file.history, delivered)).toMatchObject({ role: 'sent', peerId: received });
+    expect(pairingOf(file.history, received)).toMatchObject({ role: 'received', peerId: delivered });
+  });
+
+  it('pairs the two deliveries of a replay one to one', () => {
+    const at = (ms: number) => 1_700_000_000_000 + ms;
+    const url = 'http://127.0.0.1:1/service';
+    const first = file.history.record(exchange({ direction: 'outgoing', url, startedAt: at(0) }));
+    const second = file.history.record(exchange({ direction: 'outgoing', url, startedAt: at(3) }));
+    // The connector's records land in History in any order.
+    const got2 = file.history.record(exchange({ startedAt: at(4) }));
+    const got1 = file.history.record(exchange({ startedAt: at(1) }));
+    expect(pairingOf(file.history, first)).toMatchObject({ role: 'sent', peerId: got1 });
+    expect(pairingOf(file.history, second)).toMatchObject({ role: 'sent', peerId: got2 });
+    expect(pairingOf(file.history, got2)).toMatchObject({ role: 'received', peerId: second });
+  });
+
+  it('leaves a redacted copy from an export out: its masked signature is no change in transit', () => {
+    const sent = file.history.record(exchange({ direction: 'outgoing', url: 'http://c/service' }));
+    const received = file.history.record(exchange({ startedAt: 1_700_000_000_005 }));
+    const copy = file.history.record(
+      exchange({
+        direction: 'outgoing',
+        url: 'http://c/service',
+        requestHeaders: [['X-Signature', '[redacted]'], ...HEADERS.slice(1)],
+      }),
+    );
+    expect(pairingOf(file.history, copy)).toBeNull();
+    expect(pairingOf(file.history, received)).toMatchObject({ peerId: sent });
+    expect(pairingOf(file.history, received)!.diff.conclusion).toBe('identical');
   });
 
   it('has nothing to pair for a request_id seen once or an exchange without one', () => {

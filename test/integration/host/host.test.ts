@@ -164,7 +164,7 @@ describe('request log', () => {
     const iterator = t.host.requests({ connectorId: d.id });
 
     await invoke(url, SECRET, 'ok', {}, undefined);
-    await invoke(url, SECRET, 'ok', {}, { tamperBody: true });
+    const tampered = await invoke(url, SECRET, 'ok', {}, { tamperBody: true });
     await invoke(url, SECRET, 'ok', {}, { wrongSecret: true });
     await invoke(url, SECRET, 'ok', {}, { skewOffsetSeconds: -400 });
     await signedCall({ url: url.replace('/service', '/other'), secret: SECRET, body: buildRequest('ping') });
@@ -193,7 +193,7 @@ describe('request log', () => {
     expect(first.value?.exchangeId).toBe(events[0].exchangeId);
     await iterator.return?.();
 
-    const stored = t.history.get(events[1].exchangeId);
+    const stored = t.history.get(events[1].exchangeId!);
     expect(stored).toMatchObject({
       direction: 'incoming',
       localConnectorId: d.id,
@@ -203,6 +203,11 @@ describe('request log', () => {
     expect(stored?.requestBody.length).toBeGreaterThan(0);
     expect(readDiagnosis(stored?.diagnosis)?.signature?.failedCheck).toBe('signature_mismatch');
     expect(stored?.requestHeaders.some(([n]) => n.toLowerCase() === 'x-service-signature')).toBe(true);
+    // Refused before its envelope was read, it still shows what it claimed to be, and its request_id
+    // pairs it with the caller's record of the same request.
+    const sentId = JSON.parse(tampered.request.body.toString('utf8')).request_id as string;
+    expect(stored).toMatchObject({ requestType: 'tool.invoke', tool: 'ok', requestId: sentId });
+    expect(events[1]).toMatchObject({ requestType: 'tool.invoke', requestId: sentId });
     expect(t.history.page({ localConnectorId: d.id }).items).toHaveLength(5);
   });
 

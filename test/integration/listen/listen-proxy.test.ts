@@ -171,7 +171,7 @@ describe('ctb listen usage', () => {
     expect(r.stderr).toMatch(/repeats an earlier one/);
   });
 
-  it('says a port in use is taken, without a stack trace', async () => {
+  it('says a port in use is taken, exit 2 like other bad input, without a stack trace', async () => {
     const r = await runCtb([
       'listen',
       '--forward-to',
@@ -182,7 +182,7 @@ describe('ctb listen usage', () => {
       String(new URL(proxy.url).port),
       '--no-record',
     ]);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/already in use/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });

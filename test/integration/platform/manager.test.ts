@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectorManager } from '../../../src/platform/index.ts';
-import { readDiagnosis } from '../../../src/client/index.ts';
+import { buildRequest, readDiagnosis } from '../../../src/client/index.ts';
 import { json, makePlatform, pong, rawServer } from './helpers.ts';
 import type { RawServer, TestPlatform } from './helpers.ts';
 
@@ -322,5 +322,21 @@ describe('the one stored diagnosis shape', () => {
     expect(s.requests.map((r) => r.body.toString())).toEqual(['{"type":"ping","request_id":"r-1"}']);
     const [id] = await t.platform.manager.committedIds(result);
     expect(t.history.get(id)).toMatchObject({ traceId: 'trace-1', faults: ['replay of #1 as sent'] });
+  });
+});
+
+describe('the replay fault', () => {
+  it('judges both deliveries on their own answers', async () => {
+    const s = await serve(() => (_req, res) => json(res, 200, pong()));
+    const c = await connectionTo(s.url);
+    const target = t.platform.connections.target(c.id);
+    const result = await t.platform.manager.call(target, buildRequest('ping'), {
+      faults: { replay: true },
+      maxAttempts: 1,
+    });
+    expect(result.code).toBe('ok');
+    expect(s.requests).toHaveLength(2);
+    const ids = await t.platform.manager.committedIds(result);
+    expect(ids.map((id) => t.history.get(id)!.verdict)).toEqual(['ok', 'ok']);
   });
 });

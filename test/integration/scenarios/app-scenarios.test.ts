@@ -91,6 +91,12 @@ describe('scenarios in the app', () => {
     const wrong = (await call('history:get', { id: ids[1]! })).data;
     expect(wrong.faults).toContain('signed with a wrong secret');
     expect(wrong.requestType).toBe('tool.invoke');
+    // The case passed by being refused: History keeps what the connector answered, and says the
+    // expectation held, instead of a red "ok" on a 401.
+    expect(report.results[1].passed).toBe(true);
+    expect(wrong).toMatchObject({ verdict: 'invalid_signature', responseStatus: 401 });
+    expect(wrong.errorMessage).toMatch(/expectation met/);
+    expect((await call('history:get', { id: ids[0]! })).data.verdict).toBe('ok');
   });
 
   it('reports expected against actual and the diagnosis when a file expects the wrong thing', async () => {

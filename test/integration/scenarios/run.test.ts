@@ -51,6 +51,16 @@ describe('ctb run', () => {
     expect(r.stdout).toContain('faults: one body byte changed after signing');
   });
 
+  it('says the signature is valid on this side when the connector holds another secret', async () => {
+    const path = file('other-secret.yaml', 'name: pings\nrequest: { type: ping }\nexpect: { status: 200 }\n');
+    const r = await runCtb(['run', path, '--url', url, '--secret', 'whsec_not_the_connectors']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('status: expected 200, got 401');
+    expect(r.stdout).toMatch(
+      /signature: valid under the secret sent \([0-9a-f]{8}\).*the connector holds another secret/,
+    );
+  });
+
   it('carries a captured value into the next step with its type', async () => {
     const path = file(
       'capture.yaml',

@@ -21,6 +21,17 @@ describe('injectedFaults', () => {
     expect(tampered[0].explanation).toMatch(/secret is right/);
   });
 
+  it('expects a connector to accept what the protocol allows: a replay in the window, no x-service-protocol', () => {
+    const [replay] = injectedFaults(describeFaults({ replay: true }));
+    expect(replay.explanation).toMatch(/accepts both/);
+    expect(replay.explanation).not.toMatch(/refuse/);
+    const [protocol, signature] = injectedFaults(
+      describeFaults({ dropHeaders: ['x-service-protocol', 'x-service-signature'] }),
+    );
+    expect(protocol.explanation).toMatch(/must accept/);
+    expect(signature.explanation).toMatch(/must reject/);
+  });
+
   it('reads every fault the client describes, none as unknown', () => {
     const all = describeFaults({
       skewOffsetSeconds: -420,

@@ -61,6 +61,20 @@ describe('scenarios store', () => {
     expect(store().files).toHaveLength(17);
   });
 
+  it('keeps a folder the user opened while the default one was still being looked up', async () => {
+    const starting = store().init();
+    expect(await store().open(folder)).toBe(true);
+    await starting;
+    expect(store().folder).toBe(folder);
+    // And when the default's own open is already in flight: the later open wins either way.
+    useScenariosStore.setState(initialScenariosState);
+    const defaultOpen = store().open('examples/scenarios');
+    const mine = store().open(folder);
+    await Promise.all([defaultOpen, mine]);
+    expect(store().folder).toBe(folder);
+    expect(store().files.map((f) => f.name)).toContain('22-fault-wrong-secret.yaml');
+  });
+
   it('says why a folder cannot be opened', async () => {
     expect(await store().open(join(root, 'missing'))).toBe(false);
     expect(store().listError?.code).toBe('not_found');

@@ -13,10 +13,10 @@ export const SCREENS: readonly RouteName[] = [
   'local',
   'conformance',
   'load',
+  'scenarios',
   'demo',
   'rotation',
   'live-traffic',
-  'scenarios',
 ];
 
 export function parseHash(hash: string): Route {

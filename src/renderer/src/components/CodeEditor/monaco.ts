@@ -11,6 +11,9 @@ import 'monaco-editor/languages/features/json/jsonMode';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
+// YAML colouring (a small lazily loaded tokenizer); completion comes from yaml-completion.ts.
+import 'monaco-editor/languages/definitions/yaml/register';
+import { yamlSpot, yamlSuggestions } from './yaml-completion.ts';
 
 (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
   getWorker(_id: string, label: string) {
@@ -30,18 +33,54 @@ function publish(): void {
     allowComments: false,
     enableSchemaRequest: false,
     schemaValidation: 'error',
-    schemas: [...schemas].map(([modelUri, schema], i) => ({
-      uri: `inmemory://ctb-schema/${i}/${encodeURIComponent(modelUri)}`,
-      fileMatch: [modelUri],
-      schema: schema as never,
-    })),
+    schemas: [...schemas]
+      .filter(([modelUri]) => modelUri.endsWith('.json'))
+      .map(([modelUri, schema], i) => ({
+        uri: `inmemory://ctb-schema/${i}/${encodeURIComponent(modelUri)}`,
+        fileMatch: [modelUri],
+        schema: schema as never,
+      })),
   });
 }
 
 export function setModelSchema(modelUri: string, schema: unknown | null): void {
-  if (schema) schemas.set(modelUri, schema);
-  else schemas.delete(modelUri);
+  // Keyed as Monaco prints the model's URI, so the YAML provider finds it from the model.
+  const key = monaco.Uri.parse(modelUri).toString();
+  if (schema) schemas.set(key, schema);
+  else schemas.delete(key);
   publish();
 }
+
+// The JSON Schema of a YAML model drives its completion: property names and enum/boolean values.
+monaco.languages.registerCompletionItemProvider('yaml', {
+  triggerCharacters: [' ', ':', '{', ','],
+  provideCompletionItems(model, position) {
+    const schema = schemas.get(model.uri.toString()) as Record<string, unknown> | undefined;
+    if (!schema) return { suggestions: [] };
+    const spot = yamlSpot(model.getValue(), position.lineNumber, position.column);
+    if (!spot) return { suggestions: [] };
+    const word = model.getWordUntilPosition(position);
+    // Keys hold '-' (tamper-body): replace what was typed of the key, not only the last word part.
+    const range = new monaco.Range(
+      position.lineNumber,
+      position.column - spot.typed.length,
+      position.lineNumber,
+      Math.max(position.column, word.endColumn),
+    );
+    return {
+      suggestions: yamlSuggestions(schema, spot).map((s) => ({
+        label: s.label,
+        kind:
+          s.kind === 'property'
+            ? monaco.languages.CompletionItemKind.Property
+            : monaco.languages.CompletionItemKind.Value,
+        insertText: s.insertText,
+        detail: s.detail,
+        documentation: s.documentation,
+        range,
+      })),
+    };
+  },
+});
 
 export { monaco };

@@ -16,7 +16,7 @@ export interface CodeEditorProps {
   /** JSON Schema for validation and completion (a tool's input_schema, the definition schema). */
   schema?: Record<string, unknown> | null;
   readOnly?: boolean;
-  /** Default json; yaml documents get no JSON schema (their checks come from the engine's parser). */
+  /** Default json. A yaml document's schema drives completion only (its checks come from the engine's parser). */
   language?: 'json' | 'yaml';
   /** CSS height; fixed so the page does not jump when Monaco arrives. */
   height: string;

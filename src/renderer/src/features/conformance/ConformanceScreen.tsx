@@ -8,6 +8,7 @@ import { ErrorNote, FieldError } from '../../components/ErrorNote.tsx';
 import { EmptyState } from '../../components/common.tsx';
 import { RunTargetPicker } from '../runs/RunTargetPicker.tsx';
 import { ProgressBar } from '../runs/ProgressBar.tsx';
+import { RunHistoryLink } from '../runs/RunHistoryLink.tsx';
 import { RunActions } from '../runs/RunActions.tsx';
 import { useResolvedRunTarget } from '../runs/useResolvedRunTarget.ts';
 import { CheckRow } from './CheckRow.tsx';
@@ -135,6 +136,7 @@ export function ConformanceScreen() {
                   <div className="muted small mono break">
                     {report.url} · secret {report.secretFingerprint} · ±{report.skewSeconds} s
                   </div>
+                  {report.history && <RunHistoryLink history={report.history} testId="conformance-history" />}
                   <div className="row verdict__actions">
                     <button
                       type="button"

@@ -11,6 +11,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { checkConnectionFields, fieldOfError } from './fields.ts';
 import { ConnectionTextField, EnabledCheckbox } from './ConnectionField.tsx';
 import { SsrfVerdictNote } from './SsrfVerdictNote.tsx';
+import { RotationNote } from './RotationNote.tsx';
 import { TestPanel, SyncPanel } from './ConnectionOps.tsx';
 import { FlowsPanel, EventsPanel } from './FlowsEvents.tsx';
 
@@ -67,6 +68,7 @@ export function ConnectionDetail({ connection: c }: { connection: ConnectionDto 
       <ErrorNote error={rotateError} testId="rotate-error" prefix="Rotate failed" />
       <ErrorNote error={deleteError} testId="delete-error" prefix="Delete failed" />
       <SsrfVerdictNote verdict={c.ssrf} />
+      <RotationNote rotation={c.rotation} />
       {editing && <EditForm connection={c} onDone={() => setEditing(false)} />}
 
       <ol className="steps">

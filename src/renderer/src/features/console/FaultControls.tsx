@@ -3,7 +3,10 @@
 
 import { useState } from 'react';
 import { useConsoleStore } from '../../store/console/action.ts';
+import { useShallow } from 'zustand/react/shallow';
 import { useLocalStore } from '../../store/local/action.ts';
+import { skewWindowAt, skewWindowOf } from '../../store/local/selectors.ts';
+import { useConnectionsStore } from '../../store/connections/action.ts';
 import { SIGNING_HEADERS } from '../../store/console/initialState.ts';
 import { activeFaultCount } from '../../store/console/selectors.ts';
 import type { FaultsDto } from '../../../../shared/index.ts';
@@ -145,13 +148,22 @@ export function FaultControls() {
   );
 }
 
-/** The accepted clock difference of the Console's target when the testbench knows it (a local connector). */
+/**
+ * The accepted clock difference of the Console's target when the testbench knows it: a local
+ * connector's own, or that of the local connector a connection was registered from (it follows it).
+ */
 function useTargetWindow(): number | null {
-  const localId = useConsoleStore((s) => (s.targetKind === 'local' ? s.localId : null));
+  const target = useConsoleStore(
+    useShallow((s) => ({ kind: s.targetKind, localId: s.localId, connectionId: s.connectionId })),
+  );
+  const url = useConnectionsStore((s) =>
+    target.kind === 'connection'
+      ? (s.items.find((c) => c.id === target.connectionId)?.webhook_url ?? null)
+      : null,
+  );
   return useLocalStore((s) => {
-    const def = s.items.find((l) => l.id === localId)?.definition as
-      { maxTimestampSkewSeconds?: unknown } | undefined;
-    return typeof def?.maxTimestampSkewSeconds === 'number' ? def.maxTimestampSkewSeconds : null;
+    if (target.kind === 'local') return skewWindowOf(s.items.find((l) => l.id === target.localId) ?? null);
+    return target.kind === 'connection' ? skewWindowAt(s.items, url) : null;
   });
 }
 

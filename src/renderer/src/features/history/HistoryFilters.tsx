@@ -57,7 +57,7 @@ export function HistoryFilters() {
         <input
           type="search"
           data-testid="history-search"
-          placeholder="exact id, e.g. 6f1c…"
+          placeholder="whole id or its first 4+ characters"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

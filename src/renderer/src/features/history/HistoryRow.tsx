@@ -1,6 +1,7 @@
 // One row of the History list: a checkbox for compare/export/replay, and the exchange's summary,
 // which opens it in the Inspector.
 
+import { RUN_LABEL_PATTERN } from '../../../../shared/index.ts';
 import type { ExchangeSummaryDto } from '../../../../shared/index.ts';
 import type { HistoryFacetsDto } from '../../../../shared/history.ts';
 import { exchangeTitle, verdictTone } from '../../store/inspector/selectors.ts';
@@ -50,7 +51,7 @@ export function HistoryRow({
         </span>
         <span className="hrow__what mono ellipsis">
           {exchangeTitle(row)}
-          {row.traceId?.startsWith('scenario-run:') && (
+          {row.traceId && RUN_LABEL_PATTERN.test(row.traceId) && (
             <span className="muted" data-testid="history-row-run" title={row.traceId}>
               {' '}
               · {row.traceId}

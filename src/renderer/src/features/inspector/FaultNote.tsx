@@ -48,13 +48,18 @@ function FirstDelivery({ exchange: x }: { exchange: ExchangeDetailDto }) {
     let live = true;
     void call('history:page', { filter: { id: x.requestId }, limit: 10 }).then((r) => {
       if (!live) return;
-      const earlier = r.ok ? r.data.items.filter((e) => e.id !== x.id && e.requestId === x.requestId) : [];
+      // The other delivery of the same sender: the connector's own records carry this request_id too.
+      const earlier = r.ok
+        ? r.data.items.filter(
+            (e) => e.id !== x.id && e.requestId === x.requestId && e.direction === x.direction,
+          )
+        : [];
       setFound({ forId: x.id, first: earlier.sort((a, b) => a.id - b.id)[0] ?? null });
     });
     return () => {
       live = false;
     };
-  }, [x.id, x.requestId]);
+  }, [x.id, x.requestId, x.direction]);
   const first = !x.requestId ? null : found?.forId === x.id ? found.first : undefined;
   if (first === undefined) return null;
   if (first === null)

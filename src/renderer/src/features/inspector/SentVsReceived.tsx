@@ -10,6 +10,7 @@ const TONE = {
   identical: 'ok',
   body_altered: 'bad',
   headers_altered: 'warn',
+  fault_injected: 'warn',
   secrets_or_clock_differ: 'warn',
 } as const;
 

@@ -38,6 +38,13 @@ const RULES: Array<{ test: RegExp; kind: FaultKind; explanation: string }> = [
     explanation: "The timestamp was shifted; outside the connector's skew window it must be rejected.",
   },
   {
+    // x-service-protocol is optional: without it a connector reads the body's protocol_version.
+    test: /^header x-service-protocol dropped$/,
+    kind: 'dropped-header',
+    explanation:
+      "The optional x-service-protocol header was left out; a connector reads the body's protocol_version instead and must accept the request.",
+  },
+  {
     test: /^header .* dropped$/,
     kind: 'dropped-header',
     explanation: 'A signing header was left out; a connector must reject the request.',
@@ -55,7 +62,8 @@ const RULES: Array<{ test: RegExp; kind: FaultKind; explanation: string }> = [
   {
     test: /replay/,
     kind: 'replay',
-    explanation: 'The same signed request was sent twice; a connector should refuse the second delivery.',
+    explanation:
+      'The identical signed request was delivered twice. The protocol has no nonce, so inside the skew window a connector accepts both; only the window limits replays.',
   },
 ];
 

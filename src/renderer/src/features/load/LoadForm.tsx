@@ -23,6 +23,7 @@ const MODES = [
 export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disabled: boolean }) {
   const s = useLoadStore(
     useShallow((x) => ({
+      chooseTool: x.chooseTool,
       connectionsText: x.connectionsText,
       durationText: x.durationText,
       edit: x.edit,
@@ -57,7 +58,7 @@ export function LoadForm({ tools, disabled }: { tools: ToolDefinitionDto[]; disa
               id="load-tool"
               tools={tools}
               value={s.tool}
-              onChange={(name) => s.edit({ tool: name })}
+              onChange={(name) => s.chooseTool(name, tools)}
               placeholder="tool name"
               error={fe.tool}
             />

@@ -6,6 +6,7 @@ import { Badge } from '../../components/common.tsx';
 import { formatMs } from '../../store/load/selectors.ts';
 import { PercentileChart } from './PercentileChart.tsx';
 import { TimelineChart } from './TimelineChart.tsx';
+import { RunHistoryLink } from '../runs/RunHistoryLink.tsx';
 
 const ROWS: Array<[keyof LoadReportDto['latency'], string]> = [
   ['min', 'min'],
@@ -51,6 +52,7 @@ export function LoadResult({ report }: { report: LoadReportDto }) {
             : ' · closed loop'}{' '}
           · sent {bytes(report.bytesSent)}, received {bytes(report.bytesReceived)}
         </div>
+        {report.history && <RunHistoryLink history={report.history} testId="load-history" />}
         {report.thresholds.length > 0 && (
           <ul className="thresholds" data-testid="load-thresholds">
             {report.thresholds.map((t) => (

@@ -11,6 +11,7 @@ import { RunTargetPicker } from '../runs/RunTargetPicker.tsx';
 import { ProgressBar } from '../runs/ProgressBar.tsx';
 import { RunActions } from '../runs/RunActions.tsx';
 import { useResolvedRunTarget } from '../runs/useResolvedRunTarget.ts';
+import { preferredTool } from '../../lib/tool-choice.ts';
 import { LoadForm } from './LoadForm.tsx';
 import { LoadResult } from './LoadResult.tsx';
 import '../runs/runs.css';
@@ -44,18 +45,12 @@ export function LoadScreen() {
   const remote = resolved.url !== null && !isLoopbackUrl(resolved.url);
   const confirmed = remote && s.confirmedHost === resolved.url;
 
-  // Offer a customer-safe tool (chat: true, searchProducts when there) when the current name is not
-  // one of the target's tools: an admin-only default would open the form on an error.
+  // Open on a customer-facing tool whose empty parameters are valid when the current name is not one
+  // of the target's tools: an admin-only default, or `{}` for a required field, opens on an error.
   useEffect(() => {
     const ls = useLoadStore.getState();
     if (resolved.tools.length > 0 && !resolved.tools.some((t) => t.name === ls.tool))
-      ls.edit({
-        tool: (
-          resolved.tools.find((t) => t.name === 'searchProducts') ??
-          resolved.tools.find((t) => t.chat) ??
-          resolved.tools[0]
-        ).name,
-      });
+      ls.chooseTool(preferredTool(resolved.tools)?.name ?? '', resolved.tools);
   }, [resolved.tools]);
 
   const canRun =

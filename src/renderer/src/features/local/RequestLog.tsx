@@ -33,7 +33,7 @@ export function RequestLog({ connectorId }: { connectorId: string }) {
         <>
           <p className="muted small request-log__count" data-testid="local-log-count">
             {log.length >= LOG_CAP
-              ? `The latest ${LOG_CAP} requests; every exchange is in the History.`
+              ? `The latest ${LOG_CAP} requests; History keeps them all, of a load run a sample and its failures.`
               : `${log.length} request${log.length === 1 ? '' : 's'}`}
           </p>
           <div
@@ -46,8 +46,11 @@ export function RequestLog({ connectorId }: { connectorId: string }) {
                 className="list list--dense request-log__rows"
                 style={{ transform: `translateY(${win.start * ROW_PX}px)` }}
               >
-                {log.slice(win.start, win.end).map((e) => (
-                  <LogRow key={e.exchangeId} event={e} />
+                {log.slice(win.start, win.end).map((e, i) => (
+                  <LogRow
+                    key={e.exchangeId ?? `${e.summary.startedAt}-${e.summary.requestId}-${win.start + i}`}
+                    event={e}
+                  />
                 ))}
               </ul>
             </div>
@@ -65,8 +68,17 @@ function LogRow({ event: e }: { event: HostRequestEventDto }) {
         type="button"
         className="list__item"
         data-testid="local-log-item"
-        data-exchange-id={e.exchangeId}
-        onClick={() => useUiStore.getState().navigate({ name: 'inspector', param: String(e.exchangeId) })}
+        data-exchange-id={e.exchangeId ?? undefined}
+        disabled={e.exchangeId === null}
+        title={
+          e.exchangeId === null
+            ? 'Not kept in History: a load run keeps a sample and its failures'
+            : undefined
+        }
+        onClick={() =>
+          e.exchangeId !== null &&
+          useUiStore.getState().navigate({ name: 'inspector', param: String(e.exchangeId) })
+        }
       >
         <span className="list__title">
           <span className="mono">{exchangeTitle(e.summary)}</span>
@@ -76,6 +88,7 @@ function LogRow({ event: e }: { event: HostRequestEventDto }) {
         </span>
         <span className="list__sub">
           {new Date(e.summary.startedAt).toLocaleTimeString()} · {e.verdictText}
+          {e.exchangeId === null ? ' · not kept (load sample)' : ''}
         </span>
       </button>
     </li>

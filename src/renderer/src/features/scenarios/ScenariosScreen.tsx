@@ -171,7 +171,7 @@ export function ScenariosScreen() {
               <CodeEditor
                 modelId={`scenario-${s.folder}-${s.selected}`}
                 language={isJson ? 'json' : 'yaml'}
-                schema={isJson ? schema : null}
+                schema={schema}
                 value={s.draft}
                 onChange={actions.setDraft}
                 onSubmit={() => void actions.save()}

@@ -8,7 +8,8 @@ import { base64ToBytes, bytesToText } from '../../lib/bytes.ts';
 import { useInspectorStore } from '../inspector/action.ts';
 import { initialConsoleState } from './initialState.ts';
 import type { ConsoleState, TargetKind } from './initialState.ts';
-import { buildSendInput, parameterSkeleton } from './selectors.ts';
+import { buildSendInput } from './selectors.ts';
+import { paramsAfterToolChange, preferredTool } from '../../lib/tool-choice.ts';
 
 export interface ConsoleActions {
   setTargetKind: (kind: TargetKind) => void;
@@ -58,12 +59,12 @@ export const useConsoleStore = create<ConsoleState & ConsoleActions>()((set, get
     const byName = new Map(r.data.map((t) => [t.definition.name, t.definition]));
     const tools = [...byName.values()];
     set({ knownTools: tools });
-    if (!byName.has(get().tool)) get().setTool(tools[0]?.name ?? '');
+    if (!byName.has(get().tool)) get().setTool(preferredTool(tools)?.name ?? '');
   },
 
   setLocal(localId, tools = []) {
     set({ localId, knownTools: tools, toolsError: null, fieldErrors: {} });
-    if (!tools.some((t) => t.name === get().tool)) get().setTool(tools[0]?.name ?? '');
+    if (!tools.some((t) => t.name === get().tool)) get().setTool(preferredTool(tools)?.name ?? '');
   },
 
   setUrl(url) {
@@ -90,7 +91,7 @@ export const useConsoleStore = create<ConsoleState & ConsoleActions>()((set, get
       });
     }
     set({ knownTools: tools });
-    if (!tools.some((t) => t.name === get().tool)) get().setTool(tools[0].name);
+    if (!tools.some((t) => t.name === get().tool)) get().setTool(preferredTool(tools)?.name ?? '');
   },
 
   setType(type) {
@@ -100,14 +101,9 @@ export const useConsoleStore = create<ConsoleState & ConsoleActions>()((set, get
   setTool(tool) {
     const def = get().knownTools.find((t) => t.name === tool) ?? null;
     const prev = get().knownTools.find((t) => t.name === get().tool) ?? null;
-    // Replace the parameters only when they are still the previous tool's untouched skeleton.
-    const untouched =
-      get().paramsText.trim() === '' ||
-      get().paramsText === parameterSkeleton(prev) ||
-      get().paramsText === '{}';
     set((s) => ({
       tool,
-      paramsText: untouched && def ? parameterSkeleton(def) : s.paramsText,
+      paramsText: paramsAfterToolChange(s.paramsText, prev, def),
       fieldErrors: { ...s.fieldErrors, tool: undefined },
     }));
   },

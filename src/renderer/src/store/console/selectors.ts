@@ -33,24 +33,7 @@ function target(s: ConsoleState): TargetDto | string {
   return { kind: 'url', url, secret: s.secret };
 }
 
-/** A skeleton of the tool's parameters: each required property with an empty value of its type. */
-export function parameterSkeleton(tool: ToolDefinitionDto | null): string {
-  if (!tool) return '{}';
-  const schema = tool.input_schema ?? {};
-  const props = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  const empty: Record<string, unknown> = {
-    string: '',
-    number: 0,
-    integer: 0,
-    boolean: false,
-    array: [],
-    object: {},
-  };
-  const out: Record<string, unknown> = {};
-  for (const name of required) out[name] = empty[String(props[name]?.type)] ?? null;
-  return JSON.stringify(out, null, 2);
-}
+export { parameterSkeleton } from '../../lib/tool-choice.ts';
 
 export function buildSendInput(
   s: ConsoleState,

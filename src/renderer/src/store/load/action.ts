@@ -2,9 +2,10 @@
 // 'load:progress' events of this run id) and cancel it by run id.
 
 import { create } from 'zustand';
-import type { TargetDto } from '../../../../shared/index.ts';
+import type { TargetDto, ToolDefinitionDto } from '../../../../shared/index.ts';
 import { call } from '../../api/client.ts';
 import { newRunId } from '../../lib/run-id.ts';
+import { paramsAfterToolChange } from '../../lib/tool-choice.ts';
 import { cancelRun, trackRun } from '../run-lifecycle.ts';
 import { initialLoadState } from './initialState.ts';
 import type { LoadState } from './initialState.ts';
@@ -25,6 +26,8 @@ type Editable = Pick<
 
 export interface LoadActions {
   edit: (patch: Partial<Editable>) => void;
+  /** Picks a tool; its parameter skeleton replaces parameters the user has not edited. */
+  chooseTool: (tool: string, tools: readonly ToolDefinitionDto[]) => void;
   confirmHost: (host: string | null) => void;
   run: (target: TargetDto | null, allowNonLoopback: boolean) => Promise<void>;
   cancel: () => Promise<void>;
@@ -42,6 +45,12 @@ export const useLoadStore = create<LoadState & LoadActions>()((set, get) => ({
       }
       return { ...patch, fieldErrors };
     });
+  },
+
+  chooseTool(tool, tools) {
+    const byName = (name: string) => tools.find((t) => t.name === name) ?? null;
+    const paramsText = paramsAfterToolChange(get().paramsText, byName(get().tool), byName(tool));
+    get().edit({ tool, paramsText });
   },
 
   confirmHost(confirmedHost) {

@@ -140,7 +140,7 @@ export const useLocalStore = create<LocalState & LocalActions>()((set, get) => {
           const log = { ...s.log };
           for (const event of batch) {
             const prev = log[event.localConnectorId] ?? [];
-            if (prev.some((e) => e.exchangeId === event.exchangeId)) continue;
+            if (event.exchangeId !== null && prev.some((e) => e.exchangeId === event.exchangeId)) continue;
             log[event.localConnectorId] = [event, ...prev].slice(0, LOG_CAP);
           }
           return { log };

@@ -39,3 +39,18 @@ export const definitionSecret = (c: LocalConnectorDto | null): string | null => 
   const s = (c?.definition as { signingSecret?: unknown })?.signingSecret;
   return typeof s === 'string' && s !== '' ? s : null;
 };
+
+/** A local connector's accepted clock difference (its replay window), when its definition sets one. */
+export function skewWindowOf(c: LocalConnectorDto | null): number | null {
+  const w = (c?.definition as { maxTimestampSkewSeconds?: unknown } | undefined)?.maxTimestampSkewSeconds;
+  return typeof w === 'number' ? w : null;
+}
+
+/**
+ * The window of the local connector serving `url`: a connection registered from a local connector
+ * follows its URL, so the testbench knows the window behind that connection too.
+ */
+export function skewWindowAt(locals: LocalConnectorDto[], url: string | null | undefined): number | null {
+  if (!url) return null;
+  return skewWindowOf(locals.find((c) => c.url !== null && c.url === url) ?? null);
+}

@@ -7,7 +7,7 @@ import type {
   TargetDto,
   ToolDefinitionDto,
 } from '../../../../shared/index.ts';
-import { declaredTools } from '../local/selectors.ts';
+import { declaredTools, skewWindowAt, skewWindowOf } from '../local/selectors.ts';
 import type { RunTargetState } from './initialState.ts';
 
 export interface ResolvedRunTarget {
@@ -34,20 +34,19 @@ export function resolveRunTarget(
       problem: null,
       url: c.webhook_url || null,
       tools: s.connectionTools,
-      skewSeconds: null,
+      skewSeconds: skewWindowAt(locals, c.webhook_url),
     };
   }
   if (s.kind === 'local') {
     const l = locals.find((x) => x.id === s.localId) ?? null;
     if (!l)
       return { target: null, problem: 'Pick a local connector.', url: null, tools: [], skewSeconds: null };
-    const skew = (l.definition as { maxTimestampSkewSeconds?: unknown }).maxTimestampSkewSeconds;
     return {
       target: { kind: 'local', id: l.id },
       problem: l.running ? null : 'This local connector is stopped: start it first.',
       url: l.url,
       tools: declaredTools(l),
-      skewSeconds: typeof skew === 'number' ? skew : null,
+      skewSeconds: skewWindowOf(l),
     };
   }
   const url = s.url.trim();
