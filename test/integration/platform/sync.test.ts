@@ -269,7 +269,7 @@ describe('business tool test', () => {
 });
 
 describe('organization events', () => {
-  it('records an event signed with the connection secret, and refuses (but records) a bad signature', async () => {
+  it('records an event signed with the connection secret, and lists a bad signature as a refusal, storing nothing of it', async () => {
     const ws = t.platform.workspaces.list()[0];
     const { connection } = await demoConnection({ workspace_id: ws.id });
     await t.platform.connections.syncTools(connection.id);
