@@ -2,41 +2,27 @@
 // view stays bounded with a cut marker, a deep answer is named answer_too_deep, nothing crashes.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUT_MARKER } from '../../../src/client/index.ts';
 import { runCtb } from './run-ctb.ts';
+import { startFixedAnswer } from '../hostile/servers.ts';
+import type { FixedAnswerServer } from '../hostile/servers.ts';
 
-let server: Server;
-let url: string;
-let answer = '';
+let connector: FixedAnswerServer;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      res.end(answer);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/service`;
+  connector = await startFixedAnswer();
 });
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => connector?.close());
 
-const ctb = (...args: string[]) => runCtb([...args, '--url', url, '--secret', 'whsec_hostile_cli']);
+const ctb = (...args: string[]) => runCtb([...args, '--url', connector.url, '--secret', 'whsec_hostile_cli']);
 
 describe('ctb against hostile answers', () => {
   it('summarises 200,000 tools in a bounded list instead of overflowing the stack', async () => {
     const tools = Array.from({ length: 200_000 }, (_, i) => `{"name":"t${i}"}`).join(',');
-    answer = `{"type":"capabilities","protocol_version":"1","tools":[${tools}]}`;
+    connector.answer = `{"type":"capabilities","protocol_version":"1","tools":[${tools}]}`;
     const run = await ctb('tools');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -45,29 +31,29 @@ describe('ctb against hostile answers', () => {
   }, 30_000);
 
   it('names an answer nested 10,000 levels deep answer_too_deep', async () => {
-    answer = `{"type":"result","output":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
+    connector.answer = `{"type":"result","output":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
     const run = await ctb('invoke', '--tool', 't', '--json');
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).outcome.kind).toBe('answer_too_deep');
   });
 
   it('cuts a 2 MB answer on the terminal with the marker, and --json still holds all of it', async () => {
-    answer = JSON.stringify({
+    connector.answer = JSON.stringify({
       type: 'result',
       output: { rows: Array(40_000).fill({ sku: 'SKU-1', qty: 1 }) },
     });
     const shown = await ctb('invoke', '--tool', 't');
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain(
-      `${CUT_MARKER} (${answer.length} bytes in all; --json prints the whole answer)`,
+      `${CUT_MARKER} (${connector.answer.length} bytes in all; --json prints the whole answer)`,
     );
     expect(shown.stdout.length).toBeLessThan(200_000);
     const whole = await ctb('invoke', '--tool', 't', '--json');
-    expect(JSON.parse(whole.stdout).response.body).toBe(answer);
+    expect(JSON.parse(whole.stdout).response.body).toBe(connector.answer);
   }, 30_000);
 
   it('reports a scenario step whose answer nests 10,000 levels with the code answer_too_deep', async () => {
-    answer = `{"type":"result","output":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
+    connector.answer = `{"type":"result","output":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
     const dir = mkdtempSync(join(tmpdir(), 'ctb-hostile-run-'));
     try {
       const file = join(dir, 'deep.yaml');

@@ -1,5 +1,5 @@
-// Hostile connectors for tests: one real HTTP server on 127.0.0.1 whose misbehaviour is switched
-// per test, answering a valid catalog while `friendly` so a connection can first sync its tools.
+// Hostile connectors for tests, real HTTP servers on 127.0.0.1: one whose misbehaviour is switched per
+// test (a valid catalog while `friendly`, so a connection can first sync), one answering a fixed body.
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -104,4 +104,29 @@ export async function startHostile(): Promise<HostileServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/connector`;
   return state;
+}
+
+/** A connector that answers every request with `answer` as JSON; tests set the answer before each call. */
+export interface FixedAnswerServer {
+  url: string;
+  answer: string;
+  close(): Promise<void>;
+}
+
+export async function startFixedAnswer(): Promise<FixedAnswerServer> {
+  const fixed = { answer: '' } as FixedAnswerServer;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(fixed.answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fixed.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/service`;
+  fixed.close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return fixed;
 }
