@@ -34,6 +34,11 @@ function route(req: IncomingMessage, res: ServerResponse, body: Buffer) {
     pump();
   } else if (url === '/hang') {
     // never answers
+  } else if (url === '/trickle') {
+    // Headers at once, then a byte every 100 ms: each gap is short, the whole answer never ends.
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const drip = setInterval(() => res.write(' '), 100);
+    res.on('close', () => clearInterval(drip));
   } else if (url === '/reset') {
     req.socket.destroy();
   } else {
@@ -156,6 +161,26 @@ describe('rawCall', () => {
     const r = await rawCall(req('/hang'), { timeoutMs: 300 });
     expect(r.error?.code).toBe('timeout');
     expect(r.response).toBeNull();
+  });
+
+  it('holds a trickling answer to the whole-exchange timeout, keeping what arrived', async () => {
+    const started = performance.now();
+    const r = await rawCall(req('/trickle'), { timeoutMs: 500 });
+    expect(r.error?.code).toBe('timeout');
+    expect(r.error?.message).toContain('while reading the answer');
+    expect(r.response?.status).toBe(200);
+    expect(r.response?.body.length).toBeGreaterThan(0);
+    // Each gap is far below the timeout: only a deadline over the whole exchange ends it.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('names a call its caller cancelled as aborted, not as a timeout', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const r = await rawCall(req('/hang'), { timeoutMs: 10_000, signal: controller.signal });
+    expect(r.error?.code).toBe('aborted');
+    const already = await rawCall(req('/hang'), { signal: AbortSignal.abort() });
+    expect(already.error?.code).toBe('aborted');
   });
 
   it('reports a reset connection', async () => {
