@@ -49,6 +49,21 @@ export interface ConnectionRow {
 
 export type ConnectionRegistry = ReturnType<typeof connectionRegistry>;
 
+/** How long target() trusts what it read when nothing in this process changed the connection. */
+export const TARGET_TTL_MS = 1000;
+
+type ForCallRow = Pick<
+  ConnectionRow,
+  | 'id'
+  | 'name'
+  | 'webhook_url'
+  | 'secret_ciphertext'
+  | 'previous_secret_ciphertext'
+  | 'grace_ends_at'
+  | 'timeout_ms'
+  | 'workspace_id'
+>;
+
 export function connectionRegistry(ctx: PlatformContext) {
   const { db } = ctx;
   const byId = statement(db, 'SELECT * FROM sdk_connections WHERE id = ? AND org_id = ?');
@@ -60,6 +75,24 @@ export function connectionRegistry(ctx: PlatformContext) {
     `SELECT id, name, webhook_url, secret_ciphertext, previous_secret_ciphertext, grace_ends_at, timeout_ms, workspace_id
       FROM sdk_connections WHERE id = ? AND org_id = ?`,
   );
+  // What target() reads, kept per connection: the History worker commits every few milliseconds,
+  // each commit empties this connection's SQLite page cache, and re-reading the row then cost a
+  // sixth of a local call (bench/invoke-overhead.ts). Every write here and in rotation.ts drops
+  // its entry (forget); another process writing the same data folder is seen within the TTL.
+  const forCallRows = new Map<string, { row: ForCallRow; readAt: number }>();
+  const readForCall = (id: string): ForCallRow | undefined => {
+    const now = Date.now();
+    const cached = forCallRows.get(id);
+    if (cached && now - cached.readAt < TARGET_TTL_MS) return cached.row;
+    const r = forCall.get(id, ctx.orgId) as ForCallRow | undefined;
+    if (!r) forCallRows.delete(id);
+    else {
+      if (forCallRows.size >= 1000) forCallRows.clear();
+      forCallRows.set(id, { row: r, readAt: now });
+    }
+    return r;
+  };
+  const forget = (id: string) => forCallRows.delete(id);
   // Keyed by ciphertext, so a rotated secret (new ciphertext) can never be served stale.
   const plaintexts = new Map<string, string>();
   const reveal = (ciphertext: string): string => {
@@ -226,6 +259,7 @@ export function connectionRegistry(ctx: PlatformContext) {
           id,
           ctx.orgId,
         );
+        forget(id);
       }
       const updated = view(row(id));
       return secret === undefined ? updated : { ...updated, signing_secret: secret };
@@ -235,6 +269,12 @@ export function connectionRegistry(ctx: PlatformContext) {
       row(id);
       // business_tools and org_events go with it (ON DELETE CASCADE).
       statement(db, 'DELETE FROM sdk_connections WHERE id = ? AND org_id = ?').run(id, ctx.orgId);
+      forget(id);
+    },
+
+    /** Drops what target() keeps of a connection; call after writing its row outside this registry. */
+    forget(id: string): void {
+      forget(id);
     },
 
     secretOf(id: string): string {
@@ -246,19 +286,7 @@ export function connectionRegistry(ctx: PlatformContext) {
 
     /** The manager's view of a connection; workspaceId overrides the bound workspace for this call. */
     target(id: string, workspaceId?: string | null): ConnectionTarget {
-      const r = forCall.get(id, ctx.orgId) as
-        | Pick<
-            ConnectionRow,
-            | 'id'
-            | 'name'
-            | 'webhook_url'
-            | 'secret_ciphertext'
-            | 'previous_secret_ciphertext'
-            | 'grace_ends_at'
-            | 'timeout_ms'
-            | 'workspace_id'
-          >
-        | undefined;
+      const r = typeof id === 'string' ? readForCall(id) : undefined;
       if (!r) throw new PlatformError('not_found', `no connection with id "${String(id)}"`);
       if (!r.webhook_url)
         throw new PlatformError(

@@ -101,6 +101,7 @@ export function rotationService(ctx: PlatformContext, registry: ConnectionRegist
         id,
         ctx.orgId,
       );
+      registry.forget(id);
       return { ...status(id), signing_secret: secret };
     },
 
@@ -116,6 +117,7 @@ export function rotationService(ctx: PlatformContext, registry: ConnectionRegist
         `UPDATE sdk_connections SET previous_secret_ciphertext = NULL, grace_ends_at = NULL, updated_at = ?
           WHERE id = ? AND org_id = ?`,
       ).run(iso(ctx), id, ctx.orgId);
+      registry.forget(id);
       return status(id);
     },
   };

@@ -1,7 +1,7 @@
 // The SDK connection registry over a real SQLite file: names, generated and rotated secrets,
 // plaintext only in create/update answers, encryption at rest, validation, gates and cascades.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, StoreVersionError } from '../../../src/store/database.ts';
@@ -13,6 +13,7 @@ import {
   SecretKeyError,
   StaticKeyProvider,
 } from '../../../src/platform/index.ts';
+import { TARGET_TTL_MS } from '../../../src/platform/connections.ts';
 import { makePlatform } from './helpers.ts';
 import type { TestPlatform } from './helpers.ts';
 
@@ -184,6 +185,47 @@ describe('updating a connection', () => {
     expect(e.status).toBe(404);
     await expectError(() => t.platform.connections.get('conn_missing'), 'not_found');
     await expectError(() => t.platform.connections.remove('conn_missing'), 'not_found');
+  });
+});
+
+describe('what a call targets', () => {
+  it('follows every change made through the platform at once: URL, secret, rotation, timeout, deletion', async () => {
+    const c = await t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK });
+    expect(t.platform.connections.target(c.id)).toMatchObject({ url: URL_OK, secret: c.signing_secret });
+    await t.platform.connections.update(c.id, {
+      webhook_url: 'http://127.0.0.1:4001/service',
+      signing_secret: 'whsec_changed',
+      timeout_ms: 1234,
+    });
+    expect(t.platform.connections.target(c.id)).toMatchObject({
+      url: 'http://127.0.0.1:4001/service',
+      secret: 'whsec_changed',
+      timeoutMs: 1234,
+    });
+    // During the grace period the platform keeps signing with the previous secret.
+    const rotated = t.platform.connections.rotation.start(c.id, { grace_seconds: 60 });
+    expect(t.platform.connections.target(c.id).secret).toBe('whsec_changed');
+    t.platform.connections.rotation.finish(c.id);
+    expect(t.platform.connections.target(c.id).secret).toBe(rotated.signing_secret);
+    t.platform.connections.remove(c.id);
+    await expectError(() => t.platform.connections.target(c.id), 'not_found');
+  });
+
+  it('sees a change another process wrote to the same data folder within TARGET_TTL_MS', async () => {
+    const c = await t.platform.connections.create({ name: 'ERP', webhook_url: URL_OK });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(t.platform.connections.target(c.id).url).toBe(URL_OK);
+      const other = openDatabase(t.dbFile);
+      other
+        .prepare('UPDATE sdk_connections SET webhook_url = ? WHERE id = ?')
+        .run('http://127.0.0.1:4002/', c.id);
+      other.close();
+      vi.setSystemTime(Date.now() + TARGET_TTL_MS);
+      expect(t.platform.connections.target(c.id).url).toBe('http://127.0.0.1:4002/');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
