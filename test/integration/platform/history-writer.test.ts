@@ -48,6 +48,21 @@ describe('HistoryWriter', () => {
     expect(history.get(await late)?.requestId).toBe('req_99');
   });
 
+  it('keeps every byte of a body that is not text, through the worker', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    // A view into a larger buffer, as bodies cut from a pooled slab are.
+    const view = Buffer.concat([Buffer.from('before'), bytes, Buffer.from('after')]).subarray(6, 262);
+    const id = await writer.write({ ...exchange(1), requestBody: view, responseBody: bytes.reverse() });
+    await writer.close();
+    const stored = history.get(id)!;
+    expect([...stored.requestBody]).toEqual(Array.from({ length: 256 }, (_, i) => i));
+    expect([...stored.responseBody!]).toEqual(Array.from({ length: 256 }, (_, i) => 255 - i));
+  });
+
   it('returns from close() when nothing else keeps the process alive', async () => {
     dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
     const child = spawnSync(
