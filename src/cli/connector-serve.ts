@@ -132,7 +132,7 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     server = await demo.connector.listen(flags.port, flags.host);
   } catch (error) {
     demo.close();
-    history?.close();
+    await history?.close();
     throw listenError(error as NodeJS.ErrnoException, flags);
   }
   return {
@@ -147,7 +147,7 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     close: async () => {
       await server.close().catch(() => undefined);
       demo.close();
-      history?.close();
+      await history?.close();
     },
   };
 }

@@ -110,7 +110,7 @@ async function withHistory(flags: ReadFlags, run: (h: Opened) => Promise<void> |
   try {
     await run(h);
   } finally {
-    h.file.close();
+    await h.file.close();
   }
 }
 

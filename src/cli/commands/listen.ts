@@ -103,7 +103,7 @@ export function registerListenCommand(program: Command): void {
           onExchange: (e) => out(listenLine(e)),
         });
       } catch (error) {
-        history?.close();
+        await history?.close();
         const e = error as NodeJS.ErrnoException;
         // ctb listen's interface counts a busy --port with the other bad input (a non-http
         // --forward-to, a repeated secret): exit 2, so a script tells it from a failed call.
@@ -125,7 +125,7 @@ export function registerListenCommand(program: Command): void {
       out('point the platform (or your tunnel) at the url above; one line per request follows');
       closeOnSignal(async () => {
         await proxy.close();
-        history?.close();
+        await history?.close();
       });
     });
 }

@@ -87,7 +87,7 @@ export function registerRunCommand(program: Command): void {
           },
         );
       } finally {
-        recorder?.close();
+        await recorder?.close();
       }
       const text =
         flags.reporter === 'json'

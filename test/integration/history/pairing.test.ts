@@ -16,8 +16,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ctb-pairing-'));
   file = openHistory(dir);
 });
-afterEach(() => {
-  file.close();
+afterEach(async () => {
+  await file.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

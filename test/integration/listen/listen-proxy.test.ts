@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.close();
-  history?.close();
+  await history?.close();
   await new Promise<void>((r) => upstream.close(() => r()));
   rmSync(dir, { recursive: true, force: true });
 });
@@ -69,7 +69,11 @@ async function send(path: string, body: string, headers: Record<string, string>)
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 30));
+// The exchange is recorded once the proxy answered; then it is committed by the History worker.
+const settle = async () => {
+  await new Promise((r) => setTimeout(r, 30));
+  await history.drain();
+};
 
 describe('listen proxy', () => {
   it('forwards the body and signed headers byte-exact to exactly the --forward-to URL', async () => {
