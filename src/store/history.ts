@@ -3,7 +3,8 @@
 
 import type { Db, Migration } from './database.ts';
 import { migrate, statement } from './database.ts';
-import { blockInserted, historyLeanIndexes } from './history-schema.ts';
+import { idsWithRequestId } from './history-blocks.ts';
+import { blockInserted, historyBlockIdIndexes, historyLeanIndexes } from './history-schema.ts';
 import {
   countExchanges,
   countSpan,
@@ -162,6 +163,7 @@ export const historyMigrations: Migration[] = [
     CREATE TABLE history_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
   historyLeanIndexes,
+  historyBlockIdIndexes,
 ];
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
@@ -267,12 +269,9 @@ export class History {
     };
   }
 
-  /** Ids of the exchanges that carry this request_id, oldest first (the request_id index answers it). */
+  /** Ids of the exchanges that carry this request_id, oldest first (a seek per block of ids). */
   idsWithRequestId(requestId: string, limit = 20): number[] {
-    const stmt = statement(this.db, 'SELECT id FROM exchanges WHERE request_id = ? ORDER BY id LIMIT ?', {
-      pluck: true,
-    });
-    return stmt.all(requestId, limit) as number[];
+    return idsWithRequestId(this.db, requestId, limit);
   }
 
   /** Newest first, keyset-paginated by id so page N costs what page 1 costs. */
