@@ -42,12 +42,10 @@ export function idMatchSource(prefix: boolean, readsRows: boolean): string {
       SELECT id FROM exchanges INDEXED BY exchanges_trace_id WHERE ${inBlock('id')} AND ${match('trace_id')})`;
 }
 
-/** Ids of the exchanges that carry this request_id, oldest first: one index seek per block. */
+/** Ids of the exchanges that carry a request_id (`?`), oldest first, `?` at most: a seek per block. */
+export const REQUEST_ID_LOOKUP = `SELECT e.id FROM history_blocks b CROSS JOIN exchanges e INDEXED BY exchanges_request_id
+  WHERE ${inBlock('e.id')} AND e.request_id = ? ORDER BY b.block, e.id LIMIT ?`;
+
 export function idsWithRequestId(db: Db, requestId: string, limit: number): number[] {
-  return statement(
-    db,
-    `SELECT e.id FROM history_blocks b CROSS JOIN exchanges e INDEXED BY exchanges_request_id
-     WHERE ${inBlock('e.id')} AND e.request_id = ? ORDER BY b.block, e.id LIMIT ?`,
-    { pluck: true },
-  ).all(requestId, limit) as number[];
+  return statement(db, REQUEST_ID_LOOKUP, { pluck: true }).all(requestId, limit) as number[];
 }
