@@ -59,6 +59,23 @@ describe('HistoryWriter', () => {
     expect(child.status).toBe(0);
   });
 
+  it('sends large bodies whole beside small ones', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const large = Buffer.alloc(100_000, 'q');
+    const answer = new Uint8Array(70_000).map((_, i) => i % 251);
+    const [big, small] = await Promise.all([
+      writer.write({ ...exchange(1), requestBody: large, responseBody: answer }),
+      writer.write(exchange(2)),
+    ]);
+    await writer.close();
+    expect(history.get(big)!.requestBody.equals(large)).toBe(true);
+    expect(history.get(big)!.responseBody!.equals(answer)).toBe(true);
+    expect(history.get(small)!.requestBody.toString()).toBe('{"n":2}');
+  });
+
   it('writes on this thread when the database is in memory', async () => {
     db = openDatabase(':memory:');
     const history = new History(db);
