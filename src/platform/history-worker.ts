@@ -41,16 +41,26 @@ if (role === 'checkpointer') {
   const db = openDatabase(file);
   const history = new History(db);
   db.pragma('wal_autocheckpoint = 0');
-  let checkpointer: Worker | null = null;
-  try {
-    checkpointer = new Worker(new URL(import.meta.url), { workerData: { file, role: 'checkpointer' } });
-    checkpointer.on('error', () => (checkpointer = null));
-    checkpointer.on('exit', () => (checkpointer = null));
-  } catch {
-    // Without one, the writer checkpoints after answering each batch that makes one due.
-  }
   let walFrames = 0;
-  checkpointer?.on('message', (r: Checkpointed) => (walFrames = r.log));
+  let checkpointer: Worker | null = null;
+  let checkpointerLost = false;
+  // Started at the first checkpoint due, so a writer that records a few exchanges never starts one.
+  const helper = (): Worker | null => {
+    if (checkpointer || checkpointerLost) return checkpointer;
+    const lost = () => {
+      checkpointer = null;
+      checkpointerLost = true;
+    };
+    try {
+      checkpointer = new Worker(new URL(import.meta.url), { workerData: { file, role: 'checkpointer' } });
+      checkpointer.on('error', lost);
+      checkpointer.on('exit', lost);
+      checkpointer.on('message', (r: Checkpointed) => (walFrames = r.log));
+    } catch {
+      lost();
+    }
+    return checkpointer;
+  };
 
   // WAL pages written since the last checkpoint, estimated (SQLite does not tell): about a dozen
   // per commit (a leaf of the table and of each index), a quarter of a page per row in the
@@ -62,7 +72,9 @@ if (role === 'checkpointer') {
       walPages += 0.25 + (400 + e.requestBody.byteLength + (e.responseBody?.byteLength ?? 0)) / 4096;
     if (walPages < CHECKPOINT_PAGES) return;
     walPages = 0;
-    if (checkpointer && walFrames < WAL_RESTART_PAGES) return checkpointer.postMessage('checkpoint');
+    const thread = walFrames < WAL_RESTART_PAGES ? helper() : null;
+    if (thread) return thread.postMessage('checkpoint');
+    // Here, after the answer: past the WAL's bound, or without a thread that could start.
     const r = checkpoint(db)[0];
     // Every frame copied: the next commit starts the WAL over. Otherwise a reader holds it.
     walFrames = r && r.checkpointed < r.log ? r.log : 0;
