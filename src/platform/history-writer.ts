@@ -13,6 +13,8 @@ import type { ExchangeInput, History } from '../store/history.ts';
  * took ~15% longer than at 20-25 ms (bench/invoke-overhead.ts).
  */
 export const BATCH_WINDOW_MS = 25;
+/** Bodies from this size go to the worker by transfer, smaller ones by copy. */
+const TRANSFER_BYTES = 64 * 1024;
 
 interface Pending {
   input: ExchangeInput;
@@ -76,12 +78,12 @@ export class HistoryWriter {
       requestBody: new Uint8Array(input.requestBody),
       responseBody: input.responseBody ? new Uint8Array(input.responseBody) : input.responseBody,
     }));
-    worker.postMessage(
-      { seq, inputs },
-      inputs.flatMap((i) =>
-        i.responseBody ? [i.requestBody.buffer, i.responseBody.buffer] : [i.requestBody.buffer],
-      ),
+    // Small bodies are cloned, large ones transferred: a transfer list of thousands of small
+    // buffers cost more than copying their bytes (2,000 records: 18-30 ms to post, 13 ms cloned).
+    const large = inputs.flatMap((i) =>
+      [i.requestBody, i.responseBody].flatMap((b) => (b && b.byteLength >= TRANSFER_BYTES ? [b.buffer] : [])),
     );
+    worker.postMessage({ seq, inputs }, large);
   }
 
   /** Resolves when every record queued so far is committed (or failed). */

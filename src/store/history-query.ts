@@ -4,7 +4,8 @@
 import type { Db } from './database.ts';
 import { statement } from './database.ts';
 import type { Direction, ExchangeSummary, HistoryFilter } from './history.ts';
-import { BLOCK_BITS, planFor } from './history-plan.ts';
+import { BLOCK_BITS } from './history-blocks.ts';
+import { planFor } from './history-plan.ts';
 import { blockDeleted } from './history-schema.ts';
 import type { Bounds } from './history-plan.ts';
 
@@ -104,11 +105,11 @@ export function countSpan(db: Db, filter: HistoryFilter, maxId?: number | null):
     const lo = statement(db, 'SELECT MIN(id) AS lo FROM exchanges').get() as { lo: number | null };
     return { total, capped: false, floorId: total ? lo.lo : null };
   }
-  const { from, where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
+  const { from, where, params, order } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
   // The same walk as countExchanges (newest first, stopping at the cap), reading its last id too.
   const r = statement(
     db,
-    `SELECT COUNT(*) AS n, MIN(id) AS lo FROM (SELECT id FROM ${from} ${where} ORDER BY id DESC LIMIT @cap)`,
+    `SELECT COUNT(*) AS n, MIN(id) AS lo FROM (SELECT id FROM ${from} ${where} ${order('DESC')} LIMIT @cap)`,
   ).get({ ...params, cap: COUNT_CAP + 1 }) as { n: number; lo: number | null };
   const capped = r.n > COUNT_CAP;
   return { total: Math.min(r.n, COUNT_CAP), capped, floorId: r.lo };
@@ -145,8 +146,8 @@ export function sliceExchanges(
     // Without gaps, position `offset` is the id `top - offset`: a seek, at any depth.
     if (dense) return windowExchanges(db, filter, { before: dense.top - offset + 1, limit }).items;
   }
-  const { from, where, params } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
-  const ids = statement(db, `SELECT id FROM ${from} ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`, {
+  const { from, where, params, order } = planFor(db, filter, { below: pinned ? maxId + 1 : null });
+  const ids = statement(db, `SELECT id FROM ${from} ${where} ${order('DESC')} LIMIT @limit OFFSET @offset`, {
     pluck: true,
   }).all({ ...params, limit, offset }) as number[];
   return summariesOf(db, ids);
@@ -191,14 +192,10 @@ export function windowExchanges(
 ): HistoryWindow {
   const limit = options.limit;
   const upward = options.after !== undefined && options.after !== null && (options.before ?? null) === null;
-  const { from, where, params } = planFor(db, filter, { below: options.before, above: options.after });
-  let ids = statement(
-    db,
-    `SELECT id FROM ${from} ${where} ORDER BY id ${upward ? 'ASC' : 'DESC'} LIMIT @limit`,
-    {
-      pluck: true,
-    },
-  ).all({ ...params, limit: limit + 1 }) as number[];
+  const { from, where, params, order } = planFor(db, filter, { below: options.before, above: options.after });
+  let ids = statement(db, `SELECT id FROM ${from} ${where} ${order(upward ? 'ASC' : 'DESC')} LIMIT @limit`, {
+    pluck: true,
+  }).all({ ...params, limit: limit + 1 }) as number[];
   const more = ids.length > limit;
   ids = ids.slice(0, limit);
   if (upward) ids.reverse();

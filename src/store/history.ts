@@ -3,7 +3,8 @@
 
 import type { Db, Migration } from './database.ts';
 import { migrate, statement } from './database.ts';
-import { blockInserted, historyLeanIndexes } from './history-schema.ts';
+import { idsWithRequestId } from './history-blocks.ts';
+import { blockInserted, historyBlockIdIndexes, historyLeanIndexes } from './history-schema.ts';
 import {
   countExchanges,
   countSpan,
@@ -162,9 +163,12 @@ export const historyMigrations: Migration[] = [
     CREATE TABLE history_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
   historyLeanIndexes,
+  historyBlockIdIndexes,
 ];
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+// A Buffer over the same bytes, not a copy (SQLite copies a bound blob anyway).
+const bytes = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 const parse = <T>(v: unknown): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : null);
 
 export class History {
@@ -176,15 +180,14 @@ export class History {
   constructor(db: Db) {
     this.db = db;
     migrate(db, 'history', historyMigrations);
+    // Positional parameters: binding 22 named ones cost more than SQLite's own work on the row.
     this.insertStmt = statement(
       db,
       `INSERT INTO exchanges (
       direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
       request_headers, request_body, response_status, response_headers, response_body, verdict, error_message,
       diagnosis, timing, duration_ms, attempt, faults, started_at
-    ) VALUES (@direction, @connection_id, @local_connector_id, @request_type, @tool, @request_id, @trace_id, @method, @url,
-      @request_headers, @request_body, @response_status, @response_headers, @response_body, @verdict, @error_message,
-      @diagnosis, @timing, @duration_ms, @attempt, @faults, @started_at)`,
+    ) VALUES (${Array(22).fill('?').join(', ')})`,
     );
     this.getStmt = statement(db, 'SELECT * FROM exchanges WHERE id = ?');
   }
@@ -211,30 +214,30 @@ export class History {
   }
 
   private insertRow(e: ExchangeInput): number {
-    const info = this.insertStmt.run({
-      direction: e.direction,
-      connection_id: e.connectionId ?? null,
-      local_connector_id: e.localConnectorId ?? null,
-      request_type: e.requestType ?? null,
-      tool: e.tool ?? null,
-      request_id: e.requestId ?? null,
-      trace_id: e.traceId ?? null,
-      method: e.method,
-      url: e.url,
-      request_headers: JSON.stringify(e.requestHeaders),
-      request_body: Buffer.from(e.requestBody),
-      response_status: e.responseStatus ?? null,
-      response_headers: json(e.responseHeaders),
-      response_body: e.responseBody ? Buffer.from(e.responseBody) : null,
-      verdict: e.verdict,
-      error_message: e.errorMessage ?? null,
-      diagnosis: json(e.diagnosis),
-      timing: json(e.timing),
-      duration_ms: e.timing?.totalMs ?? null,
-      attempt: e.attempt ?? 1,
-      faults: json(e.faults),
-      started_at: e.startedAt,
-    });
+    const info = this.insertStmt.run(
+      e.direction,
+      e.connectionId ?? null,
+      e.localConnectorId ?? null,
+      e.requestType ?? null,
+      e.tool ?? null,
+      e.requestId ?? null,
+      e.traceId ?? null,
+      e.method,
+      e.url,
+      JSON.stringify(e.requestHeaders),
+      bytes(e.requestBody),
+      e.responseStatus ?? null,
+      json(e.responseHeaders),
+      e.responseBody ? bytes(e.responseBody) : null,
+      e.verdict,
+      e.errorMessage ?? null,
+      json(e.diagnosis),
+      json(e.timing),
+      e.timing?.totalMs ?? null,
+      e.attempt ?? 1,
+      json(e.faults),
+      e.startedAt,
+    );
     return Number(info.lastInsertRowid);
   }
 
@@ -267,12 +270,9 @@ export class History {
     };
   }
 
-  /** Ids of the exchanges that carry this request_id, oldest first (the request_id index answers it). */
+  /** Ids of the exchanges that carry this request_id, oldest first (a seek per block of ids). */
   idsWithRequestId(requestId: string, limit = 20): number[] {
-    const stmt = statement(this.db, 'SELECT id FROM exchanges WHERE request_id = ? ORDER BY id LIMIT ?', {
-      pluck: true,
-    });
-    return stmt.all(requestId, limit) as number[];
+    return idsWithRequestId(this.db, requestId, limit);
   }
 
   /** Newest first, keyset-paginated by id so page N costs what page 1 costs. */

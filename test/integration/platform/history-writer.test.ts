@@ -1,7 +1,8 @@
 // The manager's write-behind History: records reach the database through the worker thread (or
 // on this thread for an in-memory database), in order, and nothing queued is lost on close.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,46 @@ describe('HistoryWriter', () => {
     );
     expect(child.stdout).toBe('closed\n');
     expect(child.status).toBe(0);
+  });
+
+  it('sends large bodies whole beside small ones', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const large = Buffer.alloc(100_000, 'q');
+    const answer = new Uint8Array(70_000).map((_, i) => i % 251);
+    const [big, small] = await Promise.all([
+      writer.write({ ...exchange(1), requestBody: large, responseBody: answer }),
+      writer.write(exchange(2)),
+    ]);
+    await writer.close();
+    expect(history.get(big)!.requestBody.equals(large)).toBe(true);
+    expect(history.get(big)!.responseBody!.equals(answer)).toBe(true);
+    expect(history.get(small)!.requestBody.toString()).toBe('{"n":2}');
+  });
+
+  it('copies the WAL into the database file while records keep coming', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    const file = join(dir, 'testbench.db');
+    db = openDatabase(file);
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const before = statSync(file).size;
+    // About 1,300 WAL pages in three batches: past the point where SQLite would checkpoint.
+    for (let batch = 0; batch < 3; batch++)
+      await Promise.all(
+        Array.from({ length: 1000 }, (_, i) =>
+          writer.write({ ...exchange(batch * 1000 + i), requestBody: Buffer.alloc(3000, i) }),
+        ),
+      );
+    // Nothing on this connection commits: only the writer's checkpoints can grow the file.
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + 5_000_000), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    await writer.close();
+    expect(history.count()).toBe(3000);
   });
 
   it('writes on this thread when the database is in memory', async () => {
