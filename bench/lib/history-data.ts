@@ -34,7 +34,9 @@ const VERDICTS: Array<[string, number]> = [
 ];
 
 let seed = 42;
-export const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+// Math.imul keeps the product in 32 bits: a plain product passed 2^53, lost its low bits and made
+// the generator cycle after ~10k draws (a million rows then held only 549 distinct ids).
+export const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
 export const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
 function pickVerdict(): string {
   let r = rand();
