@@ -178,7 +178,7 @@ describe('scenarios in the app', () => {
       { url, secret: definition.signingSecret },
       { record: recorder.record },
     );
-    recorder.close();
+    await recorder.close();
     expect(report.failed).toBe(0);
     const db = openDatabase(join(dataDir, DATABASE_FILE));
     const rows = new History(db).page({ id: 'scenario-run:cli-run' }).items;
