@@ -11,6 +11,7 @@ import { History, historyMigrations } from '../../../src/store/history.ts';
 import type { ExchangeInput, HistoryFilter } from '../../../src/store/history.ts';
 import { REQUEST_ID_LOOKUP } from '../../../src/store/history-blocks.ts';
 import { planFor } from '../../../src/store/history-plan.ts';
+import { historyDatabaseAt } from './legacy-database.ts';
 
 const T0 = 1_800_000_000_000;
 // Over 9 blocks of 1,024 ids, and over 3 of the id indexes' blocks of 4,096.
@@ -206,12 +207,7 @@ describe('History schema v5: lookups by request and trace id', () => {
 
 describe('History schema v5: upgrade from v4', () => {
   it('rebuilds the id indexes of a v4 database, which then answers every id query as its rows say', () => {
-    const old = openDatabase(file);
-    migrate(
-      old,
-      'history',
-      historyMigrations.filter((m) => m.version <= 3),
-    );
+    const old = historyDatabaseAt(file, 3);
     const legacy = old.prepare(
       `INSERT INTO exchanges (direction, connection_id, local_connector_id, tool, request_id, trace_id, method, url,
          request_headers, request_body, response_status, verdict, started_at)

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../../src/store/database.ts';
+import { openDatabase } from '../../../src/store/database.ts';
 import type { Db } from '../../../src/store/database.ts';
-import { History, historyMigrations } from '../../../src/store/history.ts';
+import { History } from '../../../src/store/history.ts';
 import type { ExchangeInput, ExchangeSummary, HistoryFilter } from '../../../src/store/history.ts';
+import { historyDatabaseAt } from './legacy-database.ts';
 
 const T0 = 1_800_000_000_000;
 const TOOLS = ['searchProducts', 'getProduct', 'calculateQuote'];
@@ -75,12 +76,7 @@ function walk(history: History, filter: HistoryFilter, limit: number): number[] 
 
 describe('History schema v4', () => {
   it('upgrades a database written by the v3 schema and keeps every exchange', () => {
-    const old = openDatabase(file);
-    migrate(
-      old,
-      'history',
-      historyMigrations.filter((m) => m.version <= 3),
-    );
+    const old = historyDatabaseAt(file, 3);
     const legacy = old.prepare(
       `INSERT INTO exchanges (direction, connection_id, tool, request_id, trace_id, method, url, request_headers,
          request_body, response_status, verdict, started_at) VALUES ('outgoing', ?, ?, ?, ?, 'POST', 'http://x/', '[]', ?, 200, 'ok', ?)`,
