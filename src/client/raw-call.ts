@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, buildConnector } from 'undici';
 import type { Dispatcher } from 'undici';
 import { PLATFORM_TIMEOUT_MS } from '../protocol/index.ts';
 
@@ -121,112 +121,145 @@ function agentFor(pinnedAddress: string | undefined): Agent {
 }
 
 export function rawCall(req: RawRequest, options: RawCallOptions = {}): Promise<CallResult> {
-  return connectTiming.run({ connectMs: null }, () => exchange(req, options));
+  const slot = { connectMs: null as number | null };
+  return connectTiming.run(slot, () => exchange(req, options, slot));
 }
 
-async function exchange(req: RawRequest, options: RawCallOptions): Promise<CallResult> {
-  const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
-  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  // One controller and one plain timer for the whole exchange: AbortSignal.timeout and
-  // AbortSignal.any cost more than the rest of this function on a local call (bench/invoke-overhead.ts).
-  const controller = new AbortController();
-  const user = options.signal;
-  const deadline = { passed: false };
-  const timer = setTimeout(() => {
-    deadline.passed = true;
-    controller.abort();
-  }, timeoutMs);
-  const onUserAbort = () => controller.abort();
-  if (user?.aborted) controller.abort();
-  else user?.addEventListener('abort', onUserAbort, { once: true });
-  const startedAt = Date.now();
-  const t0 = performance.now();
-  const slot = connectTiming.getStore()!;
-  let firstByteMs: number | null = null;
-  let response: RawResponse | null = null;
-  let error: CallError | null = null;
-
-  try {
-    const res = await request(req.url, {
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers.flat(),
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
-      dispatcher: agentFor(options.pinnedAddress),
-      signal: controller.signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    firstByteMs = performance.now() - t0;
-    const read = await readBody(res.body, maxBytes);
-    if (read.cut)
-      error = {
-        code: 'response_too_large',
-        message: `the answer exceeded ${maxBytes} bytes and was cut off`,
-      };
-    else if (read.error)
-      error = classify(read.error, deadline.passed, user, timeoutMs, 'while reading the answer');
-    response = { status: res.statusCode, headers: headerPairs(res.headers), body: read.body };
-    if (!error && res.statusCode >= 300 && res.statusCode < 400) {
-      const location = response.headers.find(([n]) => n === 'location')?.[1];
-      error = {
-        code: 'redirect_refused',
-        message: `the connector answered ${res.statusCode}${location ? ` to ${location}` : ''}; redirects are never followed`,
-      };
-    }
-  } catch (requestError) {
-    error = classify(requestError, deadline.passed, user, timeoutMs, 'before an answer arrived');
-  } finally {
-    clearTimeout(timer);
-    user?.removeEventListener('abort', onUserAbort);
+/** Where a URL is sent, parsed once per URL: a platform calls the same few connectors again and again. */
+const targets = new Map<string, { origin: string; path: string }>();
+function targetOf(url: string): { origin: string; path: string } {
+  let t = targets.get(url);
+  if (!t) {
+    const u = new URL(url);
+    t = { origin: u.origin, path: `${u.pathname}${u.search}` };
+    if (targets.size >= 1000) targets.clear();
+    targets.set(url, t);
   }
-  return {
-    request: req,
-    response,
-    error,
-    timing: {
-      connectMs: slot.connectMs,
-      firstByteMs,
-      totalMs: performance.now() - t0,
-      reusedConnection: slot.connectMs === null,
-    },
-    startedAt,
-  };
+  return t;
 }
 
 /**
- * The answer's bytes up to `maxBytes` (then `cut`, the rest unread), or what arrived before the
- * stream failed. Listeners rather than `for await`: the async iterator cost a tenth of a local call.
+ * undici's dispatch API, not request(): request() wraps every answer in a Readable stream and an
+ * abort-signal listener, which cost a fifth of a local call (bench/invoke-overhead.ts). Here the
+ * answer's chunks come straight to a handler, and one timer and the caller's signal end the exchange.
  */
-function readBody(
-  body: NodeJS.ReadableStream & { destroy(): void },
-  maxBytes: number,
-): Promise<{ body: Buffer; cut: boolean; error: unknown }> {
-  return new Promise((resolve) => {
+function exchange(
+  req: RawRequest,
+  options: RawCallOptions,
+  slot: { connectMs: number | null },
+): Promise<CallResult> {
+  const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const user = options.signal;
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  return new Promise<CallResult>((resolve) => {
+    let controller: Dispatcher.DispatchController | null = null;
+    // Why the exchange ended early; a controller that arrives later is aborted with it at once.
+    let stop: Error | null = null;
+    let firstByteMs: number | null = null;
+    let response: RawResponse | null = null;
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const finish = (cut: boolean, error: unknown) => {
+
+    const finish = (error: CallError | null) => {
       if (done) return;
       done = true;
-      body.removeListener('data', onData);
-      resolve({ body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), cut, error });
+      clearTimeout(timer);
+      user?.removeEventListener('abort', onUserAbort);
+      if (response) response.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      resolve({
+        request: req,
+        response,
+        error,
+        timing: {
+          connectMs: slot.connectMs,
+          firstByteMs,
+          totalMs: performance.now() - t0,
+          reusedConnection: slot.connectMs === null,
+        },
+        startedAt,
+      });
     };
-    const onData = (chunk: Buffer) => {
-      if (size + chunk.length > maxBytes) {
-        chunks.push(chunk.subarray(0, maxBytes - size));
-        size = maxBytes;
-        finish(true, null);
-        body.destroy();
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
+    const when = () => (response ? 'while reading the answer' : 'before an answer arrived');
+    const end = (reason: Error, error: CallError) => {
+      stop = reason;
+      finish(error);
+      controller?.abort(reason);
     };
-    body.on('data', onData);
-    body.once('end', () => finish(false, null));
-    body.once('error', (error) => finish(false, error));
+    const timer = setTimeout(
+      () =>
+        end(new Error('timeout'), {
+          code: 'timeout',
+          message: `no complete answer within ${timeoutMs} ms (${when()})`,
+        }),
+      timeoutMs,
+    );
+    const onUserAbort = () =>
+      end(new Error('aborted'), { code: 'aborted', message: 'the call was cancelled' });
+    if (user?.aborted) return onUserAbort();
+    user?.addEventListener('abort', onUserAbort, { once: true });
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (stop) c.abort(stop);
+      },
+      onResponseStart(_c, statusCode, headers) {
+        firstByteMs = performance.now() - t0;
+        response = { status: statusCode, headers: headerPairs(headers), body: EMPTY };
+      },
+      onResponseData(c, chunk) {
+        if (done) return;
+        if (size + chunk.length > maxBytes) {
+          chunks.push(chunk.subarray(0, maxBytes - size));
+          size = maxBytes;
+          return end(new Error('cut'), {
+            code: 'response_too_large',
+            message: `the answer exceeded ${maxBytes} bytes and was cut off`,
+          });
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      },
+      onResponseEnd() {
+        const status = response?.status ?? 0;
+        if (status >= 300 && status < 400) {
+          const location = response!.headers.find(([n]) => n === 'location')?.[1];
+          return finish({
+            code: 'redirect_refused',
+            message: `the connector answered ${status}${location ? ` to ${location}` : ''}; redirects are never followed`,
+          });
+        }
+        finish(null);
+      },
+      onResponseError(_c, error) {
+        finish(classify(error, timeoutMs, when()));
+      },
+    };
+    const { origin, path } = targetOf(req.url);
+    try {
+      agentFor(options.pinnedAddress).dispatch(
+        {
+          origin,
+          path,
+          method: req.method as Dispatcher.HttpMethod,
+          headers: req.headers.flat(),
+          body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        handler,
+      );
+    } catch (error) {
+      // Refused before sending: a header value or URL undici will not put on the wire.
+      finish(classify(error, timeoutMs, when()));
+    }
   });
 }
+
+const EMPTY = Buffer.alloc(0);
 
 function headerPairs(headers: Record<string, string | string[] | undefined>): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
@@ -248,16 +281,9 @@ const CONNECT_CODES = new Set([
 ]);
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']);
 
-function classify(
-  err: unknown,
-  deadlinePassed: boolean,
-  user: AbortSignal | undefined,
-  timeoutMs: number,
-  when: string,
-): CallError {
-  if (deadlinePassed || hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT'))
+function classify(err: unknown, timeoutMs: number, when: string): CallError {
+  if (hasCode(err, 'UND_ERR_HEADERS_TIMEOUT') || hasCode(err, 'UND_ERR_BODY_TIMEOUT'))
     return { code: 'timeout', message: `no complete answer within ${timeoutMs} ms (${when})` };
-  if (user?.aborted) return { code: 'aborted', message: 'the call was cancelled' };
   const code = errorCode(err);
   const detail = err instanceof Error ? err.message : String(err);
   if (code && CONNECT_CODES.has(code))
