@@ -6,6 +6,8 @@ import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { History } from '../store/history.ts';
 import type { ExchangeInput } from '../store/history.ts';
+import { unpackBatch } from './history-batch.ts';
+import type { PackedBatch } from './history-batch.ts';
 
 const { file, role } = workerData as { file: string; role?: 'checkpointer' };
 
@@ -80,15 +82,16 @@ if (role === 'checkpointer') {
     walFrames = r && r.checkpointed < r.log ? r.log : 0;
   };
 
-  parentPort!.on('message', (message: { seq: number; inputs: ExchangeInput[] } | { close: true }) => {
+  parentPort!.on('message', (message: PackedBatch | { close: true }) => {
     if ('close' in message) {
       checkpointer?.postMessage('close');
       db.close();
       parentPort!.close();
       return;
     }
+    const inputs = unpackBatch(message);
     try {
-      parentPort!.postMessage({ seq: message.seq, ids: history.recordAll(message.inputs) });
+      parentPort!.postMessage({ seq: message.seq, ids: history.recordAll(inputs) });
     } catch (error) {
       parentPort!.postMessage({
         seq: message.seq,
@@ -98,7 +101,7 @@ if (role === 'checkpointer') {
     }
     try {
       // After the answer: the engine has its ids while the checkpoint runs.
-      afterCommit(message.inputs);
+      afterCommit(inputs);
     } catch {
       // A checkpoint that cannot run now runs at a later batch, or on another connection.
     }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../store/database.ts';
 import type { ExchangeInput, History } from '../store/history.ts';
+import { packBatch } from './history-batch.ts';
 
 /**
  * Records gather this long before they go to the worker as one transaction. Each commit's writes
@@ -13,8 +14,6 @@ import type { ExchangeInput, History } from '../store/history.ts';
  * took ~15% longer than at 20-25 ms (bench/invoke-overhead.ts).
  */
 export const BATCH_WINDOW_MS = 25;
-/** Bodies from this size go to the worker by transfer, smaller ones by copy. */
-const TRANSFER_BYTES = 64 * 1024;
 
 interface Pending {
   input: ExchangeInput;
@@ -23,7 +22,7 @@ interface Pending {
 }
 
 /**
- * Why a worker: one History insert (eleven indexes, both bodies) costs more CPU than the whole
+ * Why a worker: one History insert (eight indexes, both bodies) costs more CPU than the whole
  * HTTP round trip to a local connector, and on the engine's thread it delayed the very answers
  * being recorded (bench/invoke-overhead.ts). A process killed between an answer and the commit
  * loses at most the last BATCH_WINDOW_MS of records. Where the worker cannot start (an in-memory
@@ -72,18 +71,11 @@ export class HistoryWriter {
     const seq = ++this.seq;
     this.inFlight.set(seq, batch);
     worker.ref();
-    // Exact copies: a pooled Buffer would clone its whole 8 KiB pool slab (3x the cost per record).
-    const inputs = batch.map(({ input }) => ({
-      ...input,
-      requestBody: new Uint8Array(input.requestBody),
-      responseBody: input.responseBody ? new Uint8Array(input.responseBody) : input.responseBody,
-    }));
-    // Small bodies are cloned, large ones transferred: a transfer list of thousands of small
-    // buffers cost more than copying their bytes (2,000 records: 18-30 ms to post, 13 ms cloned).
-    const large = inputs.flatMap((i) =>
-      [i.requestBody, i.responseBody].flatMap((b) => (b && b.byteLength >= TRANSFER_BYTES ? [b.buffer] : [])),
+    const packed = packBatch(
+      seq,
+      batch.map((p) => p.input),
     );
-    worker.postMessage({ seq, inputs }, large);
+    worker.postMessage(packed, [packed.bodies.buffer]);
   }
 
   /** Resolves when every record queued so far is committed (or failed). */

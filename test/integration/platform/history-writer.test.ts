@@ -64,6 +64,21 @@ describe('HistoryWriter', () => {
     expect([...stored.responseBody!]).toEqual(Array.from({ length: 256 }, (_, i) => 255 - i));
   });
 
+  it('keeps an empty answer apart from no answer at all', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const [empty, none] = await Promise.all([
+      writer.write({ ...exchange(1), requestBody: Buffer.alloc(0), responseBody: Buffer.alloc(0) }),
+      writer.write({ ...exchange(2), responseBody: null }),
+    ]);
+    await writer.close();
+    expect(history.get(empty)!.requestBody.length).toBe(0);
+    expect(history.get(empty)!.responseBody).toEqual(Buffer.alloc(0));
+    expect(history.get(none)!.responseBody).toBeNull();
+  });
+
   it('returns from close() when nothing else keeps the process alive', async () => {
     dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
     const child = spawnSync(
