@@ -299,7 +299,8 @@ export function connectionRegistry(ctx: PlatformContext) {
         url: r.webhook_url,
         // During a rotation's grace the platform keeps signing with the previous secret (README deviations).
         secret: reveal(
-          inGrace(r.previous_secret_ciphertext, r.grace_ends_at, iso(ctx))
+          r.previous_secret_ciphertext !== null &&
+            inGrace(r.previous_secret_ciphertext, r.grace_ends_at, iso(ctx))
             ? r.previous_secret_ciphertext!
             : r.secret_ciphertext!,
         ),
