@@ -1,6 +1,8 @@
 // Benchmark: p50 of a signed tool.invoke through the connector manager vs a bare undici POST of the
-// same bytes to the same demo connector, interleaved in one run. Target ratio <= 1.3.
-// Usage: node bench/invoke-overhead.ts [--full]. A third line adds waiting for the History commit.
+// same bytes to the same demo connector, interleaved in one run. Target ratio <= 1.3 (vs request()).
+// Usage: node bench/invoke-overhead.ts [--full]. Informational lines: undici's lower-level dispatch()
+// (the manager's own transport, so what signing, judging and History cost on top of the fastest
+// POST undici offers) and the wait for the History commit.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -99,16 +101,50 @@ async function main(): Promise<void> {
     if (parsed.type !== 'result') throw new Error('bare POST failed');
   };
 
-  const samples = { manager: [] as number[], bare: [] as number[], recorded: [] as number[] };
+  const target = new URL(url);
+  // The same bytes through dispatch(): no response stream, chunks straight to a handler.
+  const bareDispatch = () =>
+    new Promise<void>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      agent.dispatch(
+        {
+          origin: target.origin,
+          path: target.pathname,
+          method: 'POST',
+          headers: template.request.headers.flat(),
+          body: template.request.body,
+        },
+        {
+          onRequestStart: () => {},
+          onResponseStart: () => {},
+          onResponseData: (_c, chunk) => void chunks.push(chunk),
+          onResponseEnd: () => {
+            const parsed = JSON.parse(Buffer.concat(chunks).toString()) as { type: string };
+            if (parsed.type === 'result') resolve();
+            else reject(new Error('bare dispatch failed'));
+          },
+          onResponseError: (_c, error) => reject(error),
+        },
+      );
+    });
+
+  const samples = {
+    manager: [] as number[],
+    bare: [] as number[],
+    dispatch: [] as number[],
+    recorded: [] as number[],
+  };
   for (let i = 0; i < 200; i++) {
     await viaManager();
     await bare();
+    await bareDispatch();
   }
   // Alternating blocks so a slow phase of the machine hits both alike.
   for (let r = 0; r < rounds; r++)
     for (const [name, fn] of [
       ['manager', viaManager],
       ['bare', bare],
+      ['dispatch', bareDispatch],
     ] as const)
       for (let i = 0; i < perRound; i++) {
         const t0 = performance.now();
@@ -133,6 +169,10 @@ async function main(): Promise<void> {
   );
   console.log(
     `  bare undici POST   p50 ${(b50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.bare, 0.95) * 1000).toFixed(0)} µs`,
+  );
+  const d50 = pct(samples.dispatch, 0.5);
+  console.log(
+    `  bare undici dispatch p50 ${(d50 * 1000).toFixed(0)} µs   (manager / dispatch ${(m50 / d50).toFixed(2)}, for information)`,
   );
   console.log(
     `  manager invoke     p50 ${(m50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.manager, 0.95) * 1000).toFixed(0)} µs`,
