@@ -1,4 +1,4 @@
-// The connector's request log: lines leave the event loop in order, a turn's lines in one write,
+// The connector's request log: lines leave the event loop in order, a window's lines in one write,
 // and a reader that stops reading costs a bounded buffer and a count of dropped lines, never memory.
 
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
