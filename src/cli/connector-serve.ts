@@ -119,9 +119,11 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
       secrets.length === 1
         ? diagnose(e, { secret, toleranceSeconds: flags.skew })
         : diagnoseRotation(e, secrets, flags.skew);
-    const received = receivedExchange(e, diagnosis);
-    // A `ctb load` run labels its requests: History keeps a sample and its failures, not every one.
-    if (history && sampler.keep(received.traceId, received.verdict)) history.record(received);
+    if (history) {
+      const received = receivedExchange(e, diagnosis);
+      // A `ctb load` run labels its requests: History keeps a sample and its failures, not every one.
+      if (sampler.keep(received.traceId, received.verdict)) history.record(received);
+    }
     const matched = e.response.outcome.matchedSecret;
     const older = matched && matched.index > 0 ? `  (older secret ${matched.fingerprint})` : '';
     log.line(exchangeLine(e, diagnosis) + older);
