@@ -37,8 +37,13 @@ export type ParsedAnswer =
 /** Parses an answer body unless it nests deeper than `maxDepth` (then it is never handed to JSON.parse). */
 export function parseBounded(body: Uint8Array | null | undefined, maxDepth = MAX_JSON_DEPTH): ParsedAnswer {
   if (!body || body.length === 0) return { kind: 'empty' };
-  const depth = jsonDepth(body, maxDepth);
-  if (depth > maxDepth) return { kind: 'too_deep', depth };
+  // JSON that parses is balanced, so it nests at most half its length deep: a short answer (most
+  // of them) cannot pass the limit and skips the byte-by-byte scan. Unbalanced short text only
+  // makes JSON.parse recurse a few hundred levels before it refuses it.
+  if (body.length > 2 * maxDepth + 1) {
+    const depth = jsonDepth(body, maxDepth);
+    if (depth > maxDepth) return { kind: 'too_deep', depth };
+  }
   try {
     const text = Buffer.isBuffer(body)
       ? body.toString('utf8')

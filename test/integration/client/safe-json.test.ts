@@ -25,6 +25,13 @@ describe('parseBounded', () => {
     expect(parsed.kind).toBe('too_deep');
   });
 
+  it('refuses the shortest answer one level past the limit', () => {
+    const parsed = parseBounded(Buffer.from(deepText(MAX_JSON_DEPTH + 1)));
+    expect(parsed).toEqual({ kind: 'too_deep', depth: MAX_JSON_DEPTH + 1 });
+    // Unbalanced and short: not JSON, whatever its depth.
+    expect(parseBounded(Buffer.from('['.repeat(2 * MAX_JSON_DEPTH))).kind).toBe('not_json');
+  });
+
   it('parses an answer exactly at the depth limit, and ignores brackets inside strings', () => {
     expect(parseBounded(Buffer.from(deepText(MAX_JSON_DEPTH))).kind).toBe('json');
     const quoted = JSON.stringify({ text: '['.repeat(10_000) });
