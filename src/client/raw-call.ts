@@ -238,8 +238,8 @@ function exchange(
         finish(classify(error, timeoutMs, when()));
       },
     };
-    const { origin, path } = targetOf(req.url);
     try {
+      const { origin, path } = targetOf(req.url);
       agentFor(options.pinnedAddress).dispatch(
         {
           origin,
@@ -253,7 +253,7 @@ function exchange(
         handler,
       );
     } catch (error) {
-      // Refused before sending: a header value or URL undici will not put on the wire.
+      // Refused before sending: a URL, header value or pinned address that cannot go on the wire.
       finish(classify(error, timeoutMs, when()));
     }
   });

@@ -183,6 +183,13 @@ describe('rawCall', () => {
     expect(already.error?.code).toBe('aborted');
   });
 
+  it('answers a URL it cannot parse with an error result, not a throw', async () => {
+    const r = await rawCall({ ...req('/x'), url: 'not a url' });
+    expect(r.response).toBeNull();
+    expect(r.error?.code).toBe('network_error');
+    expect(r.error?.message).toMatch(/invalid url/i);
+  });
+
   it('reports a reset connection', async () => {
     const r = await rawCall(req('/reset'));
     expect(r.error?.code).toBe('connection_reset');
