@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // However this process ends (a failed call throws), the connector does not outlive it.
+  process.once('exit', () => child.kill());
   const base = await new Promise<string>((resolve) =>
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
   );
