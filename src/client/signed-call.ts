@@ -81,22 +81,10 @@ export function prepareSignedRequest(input: SignedCallInput): {
       get canonical() {
         return canonicalPreview(timestamp, body);
       },
-      secretFingerprint: fingerprintOf(secret),
+      secretFingerprint: fingerprint(secret),
       faults: describeFaults(faults),
     },
   };
-}
-
-// One hash per secret, not per call: the manager signs with a handful of secrets many times.
-const fingerprints = new Map<string, string>();
-function fingerprintOf(secret: string): string {
-  let fp = fingerprints.get(secret);
-  if (fp === undefined) {
-    if (fingerprints.size >= 256) fingerprints.clear();
-    fp = fingerprint(secret);
-    fingerprints.set(secret, fp);
-  }
-  return fp;
 }
 
 export async function signedCall(input: SignedCallInput): Promise<SignedCallResult> {

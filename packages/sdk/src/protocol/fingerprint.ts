@@ -4,9 +4,22 @@
 import { createHash } from 'node:crypto';
 import type { SecretInput } from './sign.ts';
 
+// A diagnosis names its candidate secrets on every request, and a server has a handful of them:
+// one hash per secret, not per request. Bounded, so a caller naming endless secrets cannot grow it.
+const named = new Map<string, string>();
+const NAMED_LIMIT = 256;
+
 export function fingerprint(secret: SecretInput): string {
-  return createHash('sha256')
-    .update(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret)
-    .digest('hex')
-    .slice(0, 8);
+  if (typeof secret !== 'string') return digest(secret);
+  let fp = named.get(secret);
+  if (fp === undefined) {
+    if (named.size >= NAMED_LIMIT) named.clear();
+    fp = digest(Buffer.from(secret, 'utf8'));
+    named.set(secret, fp);
+  }
+  return fp;
+}
+
+function digest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 8);
 }
