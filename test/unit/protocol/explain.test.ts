@@ -30,6 +30,18 @@ describe('explain', () => {
     expect(JSON.stringify(d)).not.toContain(SECRET);
   });
 
+  it('lists the expected signature of every candidate, in lowercase, whichever one verified', () => {
+    const OLD = 'whsec_ffeeddccbbaa99887766554433221100';
+    const upper = `v1=${computeSignature(OLD, NOW, sent).slice(3).toUpperCase()}`;
+    const d = explain(sent, headersFor(upper), [SECRET, OLD], { now: NOW });
+    expect(d.verdict).toBe('valid');
+    expect(d.matchedSecretIndex).toBe(1);
+    expect(d.expected.map((e) => e.signature)).toEqual([
+      computeSignature(SECRET, NOW, sent),
+      computeSignature(OLD, NOW, sent),
+    ]);
+  });
+
   it('shows the canonical string, both signatures and the skew against the window', () => {
     const d = explain(sent, headersFor(computeSignature('nope', NOW - 20, sent), NOW - 20), [SECRET], {
       now: NOW,

@@ -7,6 +7,7 @@ import {
   HEADER_SIGNATURE,
   HEADER_TIMESTAMP,
   PROTOCOL_VERSION,
+  SIGNATURE_SCHEME,
 } from './constants.ts';
 import { canonicalPreview, toBytes } from './canonical-payload.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -16,7 +17,7 @@ import type { SecretInput } from './sign.ts';
 import type { HeaderBag, RawBody } from './types.ts';
 import { signingMistakes } from './signing-mistakes.ts';
 import { verify } from './verify.ts';
-import type { VerifyFailureReason } from './verify.ts';
+import type { VerifyFailureReason, VerifyResult } from './verify.ts';
 
 export interface ExplainOptions {
   now?: number;
@@ -93,6 +94,21 @@ export function explain(
     tsNumber !== null && MS_PATTERN.test(tsText ?? '') ? Math.floor(tsNumber / 1000) : tsNumber;
   const skewSeconds = secondsTs === null ? null : now - secondsTs;
 
+  // Verify under each candidate; the first that passes the HMAC check names the secret. Without
+  // one, the first candidate's failure is the one reported.
+  const checks = { now, toleranceSeconds: tolerance, protocolVersion };
+  let first: VerifyResult | null = null;
+  let matchedIndex = -1;
+  for (let i = 0; i < candidateSecrets.length; i++) {
+    const r = verify(body, headers, candidateSecrets[i], checks);
+    if (i === 0) first = r;
+    if (r.ok || r.reason !== 'signature_mismatch') {
+      matchedIndex = i;
+      first = r;
+      break;
+    }
+  }
+
   const diagnosis: Diagnosis = {
     verdict: 'invalid',
     failedCheck: null,
@@ -104,9 +120,15 @@ export function explain(
       headerNames: [...bag.keys()],
     },
     canonical: { string: tsText === null ? null : canonicalPreview(tsText, body), bodyBytes: body.length },
-    expected: candidateSecrets.map((s) => ({
+    expected: candidateSecrets.map((s, i) => ({
       secret: fingerprint(s),
-      signature: tsText === null ? null : computeSignature(s, tsText, body),
+      // The secret that verified: its HMAC equals the received digest, so it is not computed twice.
+      signature:
+        tsText === null
+          ? null
+          : first?.ok && i === matchedIndex
+            ? `${SIGNATURE_SCHEME}=${signature!.slice(SIGNATURE_SCHEME.length + 1).toLowerCase()}`
+            : computeSignature(s, tsText, body),
     })),
     matchedSecret: null,
     matchedSecretIndex: null,
@@ -127,28 +149,7 @@ export function explain(
     return diagnosis;
   }
 
-  // Verify under each candidate; the first that passes the HMAC check names the secret.
-  let primary = verify(body, headers, candidateSecrets[0], {
-    now,
-    toleranceSeconds: tolerance,
-    protocolVersion,
-  });
-  let matchedIndex = primary.ok || primary.reason !== 'signature_mismatch' ? 0 : -1;
-  if (matchedIndex === -1) {
-    for (let i = 1; i < candidateSecrets.length; i++) {
-      const r = verify(body, headers, candidateSecrets[i], {
-        now,
-        toleranceSeconds: tolerance,
-        protocolVersion,
-      });
-      if (r.ok || r.reason !== 'signature_mismatch') {
-        matchedIndex = i;
-        primary = r;
-        break;
-      }
-    }
-  }
-
+  const primary = first!;
   if (primary.ok) {
     diagnosis.verdict = 'valid';
     diagnosis.matchedSecret = fingerprint(candidateSecrets[matchedIndex]);
