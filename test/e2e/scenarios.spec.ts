@@ -4,10 +4,21 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { registerDemoConnection, screens, setEditorText, startDemo, testAndSync } from './ui-steps.ts';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../examples/scenarios/demo-catalog');
+
+/**
+ * Opens a collection folder the way a person does, once the screen has put its default folder in
+ * the field: typing while that default is still landing raced it (the field read default + typed).
+ */
+async function openCollection(page: Page, folder: string): Promise<void> {
+  await expect(page.getByTestId('scenarios-folder')).not.toHaveValue('');
+  await page.getByTestId('scenarios-folder').fill(folder);
+  await page.getByTestId('scenarios-open').click();
+}
 
 test.describe('Scenarios', () => {
   let folder = '';
@@ -31,8 +42,7 @@ test.describe('Scenarios', () => {
     const page = app.page;
     await startDemo(page);
     await page.getByTestId('nav-scenarios').click();
-    await page.getByTestId('scenarios-folder').fill(folder);
-    await page.getByTestId('scenarios-open').click();
+    await openCollection(page, folder);
     await expect(page.getByTestId('scenarios-file')).toHaveCount(17);
     await expect(page.getByTestId('run-target-local')).toContainText('Demo catalog (running)');
 
@@ -72,8 +82,7 @@ test.describe('Scenarios', () => {
     await page.getByTestId('nav-scenarios').click();
     // The screen opens on the shipped examples first; then the copy.
     await expect(page.getByTestId('scenarios-file').first()).toBeVisible();
-    await page.getByTestId('scenarios-folder').fill(folder);
-    await page.getByTestId('scenarios-open').click();
+    await openCollection(page, folder);
     await expect(page.getByTestId('scenarios-file')).toHaveCount(17);
     await page.locator('[data-testid=scenarios-file][data-name="01-ping.yaml"]').click();
     await setEditorText(page, 'scenarios-editor', 'name: completed\nrequest:\n  ty');
@@ -101,8 +110,7 @@ test.describe('Scenarios', () => {
     await registerDemoConnection(page);
     await testAndSync(page);
     await page.getByTestId('nav-scenarios').click();
-    await page.getByTestId('scenarios-folder').fill(folder);
-    await page.getByTestId('scenarios-open').click();
+    await openCollection(page, folder);
     await expect(page.getByTestId('scenarios-file')).toHaveCount(17);
 
     await page.getByTestId('nav-console').click();
