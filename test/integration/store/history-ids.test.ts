@@ -11,12 +11,11 @@ import { History, historyMigrations } from '../../../src/store/history.ts';
 import type { ExchangeInput, HistoryFilter } from '../../../src/store/history.ts';
 import { REQUEST_ID_LOOKUP } from '../../../src/store/history-blocks.ts';
 import { planFor } from '../../../src/store/history-plan.ts';
+import { screenExchange, T0 } from './history-rows.ts';
 import { historyDatabaseAt } from './legacy-database.ts';
 
-const T0 = 1_800_000_000_000;
 // Over 9 blocks of 1,024 ids, and over 3 of the id indexes' blocks of 4,096.
 const N = 9_500;
-const TOOLS = ['searchProducts', 'getProduct', 'calculateQuote'];
 
 /** Ids that repeat across every block, share prefixes, and sometimes match on both columns. */
 function ids(i: number): { requestId: string | null; traceId: string | null } {
@@ -29,22 +28,7 @@ function ids(i: number): { requestId: string | null; traceId: string | null } {
 }
 
 function exchange(i: number): ExchangeInput {
-  return {
-    direction: i % 5 === 0 ? 'incoming' : 'outgoing',
-    connectionId: i % 5 === 0 ? null : `conn_${i % 4}`,
-    localConnectorId: i % 5 === 0 ? 'local_1' : null,
-    requestType: 'tool.invoke',
-    tool: TOOLS[i % 3],
-    ...ids(i),
-    method: 'POST',
-    url: 'http://127.0.0.1:9/',
-    requestHeaders: [['content-type', 'application/json']],
-    requestBody: Buffer.from(`{"n":${i}}`),
-    responseStatus: i % 7 === 0 ? 500 : 200,
-    verdict: i % 7 === 0 ? 'http_500' : 'ok',
-    timing: { totalMs: i % 13 },
-    startedAt: T0 + i * 1000,
-  };
+  return screenExchange(i, ids(i));
 }
 
 let dir: string;

@@ -10,29 +10,15 @@ import { openDatabase } from '../../../src/store/database.ts';
 import type { Db } from '../../../src/store/database.ts';
 import { History } from '../../../src/store/history.ts';
 import type { ExchangeInput, ExchangeSummary, HistoryFilter } from '../../../src/store/history.ts';
+import { screenExchange, T0, TOOLS } from './history-rows.ts';
 import { historyDatabaseAt } from './legacy-database.ts';
 
-const T0 = 1_800_000_000_000;
-const TOOLS = ['searchProducts', 'getProduct', 'calculateQuote'];
-
 function exchange(i: number, startedAt = T0 + i * 1000): ExchangeInput {
-  return {
-    direction: i % 5 === 0 ? 'incoming' : 'outgoing',
-    connectionId: i % 5 === 0 ? null : `conn_${i % 4}`,
-    localConnectorId: i % 5 === 0 ? 'local_1' : null,
-    requestType: 'tool.invoke',
-    tool: TOOLS[i % 3],
+  return screenExchange(i, {
     requestId: `req-${i.toString(16).padStart(6, '0')}`,
     traceId: `trace-${i}`,
-    method: 'POST',
-    url: 'http://127.0.0.1:9/',
-    requestHeaders: [['content-type', 'application/json']],
-    requestBody: Buffer.from(`{"n":${i}}`),
-    responseStatus: i % 7 === 0 ? 500 : 200,
-    verdict: i % 7 === 0 ? 'http_500' : 'ok',
-    timing: { totalMs: i % 13 },
     startedAt,
-  };
+  });
 }
 
 let dir: string;
