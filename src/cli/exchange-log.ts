@@ -53,11 +53,14 @@ export class RequestLog {
     const safe = terminalSafe(text);
     this.pending.push(safe);
     this.pendingBytes += safe.length + 1;
-    if (!this.scheduled && !this.writing) {
-      this.scheduled = true;
-      // Unref'd: a log must not keep a finished process alive; the exit hook writes what waits.
-      setTimeout(() => this.flush(), LOG_FLUSH_MS).unref();
-    }
+    if (!this.writing) this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // Unref'd: a log must not keep a finished process alive; the exit hook writes what waits.
+    setTimeout(() => this.flush(), LOG_FLUSH_MS).unref();
   }
 
   private take(): string {
@@ -77,10 +80,7 @@ export class RequestLog {
     write(this.fd, this.take(), () => {
       // A closed or broken output loses the log, never the server.
       this.writing = false;
-      if (this.pending.length && !this.scheduled) {
-        this.scheduled = true;
-        setTimeout(() => this.flush(), LOG_FLUSH_MS).unref();
-      }
+      if (this.pending.length) this.schedule();
     });
   }
 
