@@ -1,7 +1,6 @@
 // Signing of decisions.md 1: `v1=` + lowercase hex HMAC-SHA256(secret as UTF-8, canonical payload).
 // `signForTest` gives ready headers for tests, as stripe-node's generateTestHeaderString does.
 
-import { createHmac } from 'node:crypto';
 import {
   HEADER_PROTOCOL,
   HEADER_SIGNATURE,
@@ -10,6 +9,7 @@ import {
   SIGNATURE_SCHEME,
 } from './constants.ts';
 import { payloadPrefix, toBytes } from './canonical-payload.ts';
+import { hmacSha256Hex } from './hmac.ts';
 import type { RawBody } from './types.ts';
 
 export type SecretInput = string | Uint8Array;
@@ -21,18 +21,14 @@ export type SignedHeaders = {
   'x-service-protocol': string;
 };
 
-function payloadMac(secret: SecretInput, timestamp: string | number, rawBody: RawBody) {
-  // createHmac takes a string key as UTF-8 itself: no intermediate Buffer per call.
-  const mac = createHmac('sha256', secret);
-  mac.update(payloadPrefix(timestamp));
-  // A string body is hashed as UTF-8 directly instead of being copied into a Buffer first.
-  mac.update(typeof rawBody === 'string' ? rawBody : toBytes(rawBody));
-  return mac;
-}
-
 /** Lowercase hex HMAC-SHA256 of the canonical payload, without the scheme prefix. */
 export function hmacHex(secret: SecretInput, timestamp: string | number, rawBody: RawBody): string {
-  return payloadMac(secret, timestamp, rawBody).digest('hex');
+  // A string body is hashed as UTF-8 directly instead of being copied into a Buffer first.
+  return hmacSha256Hex(
+    secret,
+    payloadPrefix(timestamp),
+    typeof rawBody === 'string' ? rawBody : toBytes(rawBody),
+  );
 }
 
 export function computeSignature(secret: SecretInput, timestamp: string | number, rawBody: RawBody): string {
