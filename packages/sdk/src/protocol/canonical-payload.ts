@@ -29,13 +29,16 @@ export interface SafeText {
  * Shows bytes as text a terminal or a page can display without being fooled: control characters
  * and invalid UTF-8 become escapes, and anything past `maxBytes` is cut with a count.
  */
+// One decoder for every call: decode() without { stream: true } keeps no state between calls.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export function safeText(bytes: RawBody, maxBytes = 4096): SafeText {
   const buf = toBytes(bytes);
   const slice = buf.subarray(0, maxBytes);
   let text: string;
   let binary = false;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(slice);
+    text = UTF8.decode(slice);
   } catch {
     // A cut in the middle of a multi-byte character is not binary data: retry without the tail.
     const decoded = buf.length > maxBytes ? tryDecodeWithoutPartialTail(slice) : null;
@@ -55,7 +58,7 @@ export function safeText(bytes: RawBody, maxBytes = 4096): SafeText {
 function tryDecodeWithoutPartialTail(slice: Buffer): string | null {
   for (let cut = 1; cut <= 3 && cut < slice.length; cut++) {
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(slice.subarray(0, slice.length - cut));
+      return UTF8.decode(slice.subarray(0, slice.length - cut));
     } catch {
       /* keep trying shorter */
     }

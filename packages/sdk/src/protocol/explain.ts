@@ -16,7 +16,7 @@ import { computeSignature, hmacHex, nowSeconds } from './sign.ts';
 import type { SecretInput } from './sign.ts';
 import type { HeaderBag, RawBody } from './types.ts';
 import { signingMistakes } from './signing-mistakes.ts';
-import { verify } from './verify.ts';
+import { verify, verifyRead } from './verify.ts';
 import type { VerifyFailureReason, VerifyResult } from './verify.ts';
 
 export interface ExplainOptions {
@@ -100,7 +100,7 @@ export function explain(
   let first: VerifyResult | null = null;
   let matchedIndex = -1;
   for (let i = 0; i < candidateSecrets.length; i++) {
-    const r = verify(body, headers, candidateSecrets[i], checks);
+    const r = verifyRead(body, sigRead, tsRead, protoRead, candidateSecrets[i], checks);
     if (i === 0) first = r;
     if (r.ok || r.reason !== 'signature_mismatch') {
       matchedIndex = i;

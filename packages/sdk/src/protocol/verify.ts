@@ -127,10 +127,25 @@ export function verify(
   secret: SecretInput,
   options: VerifyOptions = {},
 ): VerifyResult {
+  const [sig, ts, protocol] = readHeaders(headers, VERIFIED_HEADERS);
+  return verifyRead(rawBody, sig, ts, protocol, secret, options);
+}
+
+/**
+ * verify() once its three headers are read: explain() reads them once for every candidate secret
+ * (and for its own report) instead of collecting the headers again per candidate.
+ */
+export function verifyRead(
+  rawBody: RawBody,
+  sig: HeaderRead,
+  ts: HeaderRead,
+  protocol: HeaderRead,
+  secret: SecretInput,
+  options: VerifyOptions = {},
+): VerifyResult {
   const now = options.now ?? nowSeconds();
   const tolerance = options.toleranceSeconds ?? DEFAULT_MAX_TIMESTAMP_SKEW_SECONDS;
   const expectedVersion = options.protocolVersion ?? PROTOCOL_VERSION;
-  const [sig, ts, protocol] = readHeaders(headers, VERIFIED_HEADERS);
   const headerProblem = checkPresent(HEADER_SIGNATURE, sig) ?? checkPresent(HEADER_TIMESTAMP, ts);
   if (headerProblem) return headerProblem;
   if (protocol.state === 'duplicated')
