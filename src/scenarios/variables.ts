@@ -29,20 +29,65 @@ const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
  * Replaces every {{name}} in strings, deep through objects and arrays. A string that is one
- * placeholder alone takes the value with its type (a captured total stays a number).
+ * placeholder alone takes the value with its type (a captured total stays a number). What holds
+ * no placeholder comes back as it is, not copied: most steps of a collection have none, and
+ * `ctb run` interpolates every step.
  */
 export function interpolate<T>(value: T, vars: Readonly<Variables>, where: string): T {
-  if (typeof value === 'string') {
-    const whole = WHOLE.exec(value);
-    if (whole) return lookup(vars, whole[1], where) as T;
-    return value.replace(PLACEHOLDER, (_m, name: string) => asText(lookup(vars, name, where))) as T;
+  if (value !== null && typeof value === 'object' && !templated(value)) return value;
+  return walk(value, vars, where, []) as T;
+}
+
+// Whether a step's request or expectation holds any placeholder, found once per parsed object: a
+// collection runs the same steps again and again, and most hold none.
+const holdsPlaceholders = new WeakMap<object, boolean>();
+function templated(value: object): boolean {
+  let known = holdsPlaceholders.get(value);
+  if (known === undefined) {
+    known = placeholders(value).size > 0;
+    holdsPlaceholders.set(value, known);
   }
-  if (Array.isArray(value)) return value.map((v, i) => interpolate(v, vars, `${where}[${i}]`)) as T;
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, interpolate(v, vars, `${where}.${k}`)]),
-    ) as T;
-  return value;
+  return known;
+}
+
+// The path of the value being walked, spelt out (`where.parameters.items[0]`) only for an error.
+type Path = Array<string | number>;
+const spell = (where: string, path: Path) =>
+  where + path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+
+function walk(value: unknown, vars: Readonly<Variables>, where: string, path: Path): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('{{')) return value;
+    const whole = WHOLE.exec(value);
+    if (whole) return lookup(vars, whole[1], spell(where, path));
+    return value.replace(PLACEHOLDER, (_m, name: string) => asText(lookup(vars, name, spell(where, path))));
+  }
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      const after = walk(value[i], vars, where, path);
+      path.pop();
+      // The first value that changed starts the copy, with everything before it.
+      if (after !== value[i] && out === null) out = value.slice(0, i);
+      out?.push(after);
+    }
+    return out ?? value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  let changed = false;
+  for (const entry of entries) {
+    path.push(entry[0]);
+    const after = walk(entry[1], vars, where, path);
+    path.pop();
+    if (after !== entry[1]) {
+      entry[1] = after;
+      changed = true;
+    }
+  }
+  // fromEntries defines each key as data, so a key named __proto__ stays a key.
+  return changed ? Object.fromEntries(entries) : value;
 }
 
 /** `--var name=value` (repeatable). */
