@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     );
     if (!r.ok) throw new Error(`manager invoke failed: ${r.code} ${r.message}`);
     platform.manager.flushHistory();
-    await r.recorded;
+    await r.recorded();
   };
   // The bare baseline sends bytes the manager would send (signed once; reused within the skew window).
   const template = await signedCall({

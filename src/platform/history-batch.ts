@@ -1,58 +1,92 @@
-// How a batch of History records travels to the writer thread: every body of the batch copied
-// into one buffer that is transferred, not cloned, and each record pointing into it by offsets.
+// How History records travel to the writer thread: each record becomes its row when queued (column
+// values, bodies copied into the batch's one buffer), so nothing of the call stays alive until the commit.
 
+import { pushExchangeRow, REQUEST_BODY, RESPONSE_BODY, ROW_WIDTH } from '../store/history-row.ts';
+import type { RowValue } from '../store/history-row.ts';
 import type { ExchangeInput } from '../store/history.ts';
 
-/** A record without its bodies; `spans` says where they are in `bodies`. */
-type Shell = Omit<ExchangeInput, 'requestBody' | 'responseBody'>;
-
+/**
+ * `values` holds the rows one after another (ROW_WIDTH each, no bytes); in a body's column, the
+ * offset in `bodies` where that body ends (it starts where the previous one ended), or null for
+ * no answer body.
+ */
 export interface PackedBatch {
   seq: number;
-  records: Shell[];
-  /** Per record: request body start and end, response body start and end (-1, -1: no response body). */
-  spans: Int32Array;
+  count: number;
+  values: RowValue[];
   bodies: Uint8Array<ArrayBuffer>;
 }
 
+const FIRST_CAPACITY = 16 * 1024;
+const KEPT_CAPACITY = 1024 * 1024;
+
 /**
- * Why one buffer: cloning each record's two bodies meant two buffers to allocate on each side per
- * record, and a body cut from Node's pooled slab cloned its whole 8 KiB slab unless copied first.
- * Here the engine thread copies the bytes once and allocates one buffer per batch; a transfer list
- * of one buffer also stays cheap where thousands of per-body transfers did not (a bulk import).
+ * Why encode at once: a record kept as objects until its batch left (up to BATCH_WINDOW_MS) lived
+ * through the engine's young-generation collections, and its answer body held on to undici's read
+ * buffer; cloning its nested headers and timing then cost both threads again. Here the engine
+ * keeps strings and numbers, one buffer of bytes, and the worker only binds them.
  */
-export function packBatch(seq: number, inputs: ExchangeInput[]): PackedBatch {
-  let total = 0;
-  for (const e of inputs) total += e.requestBody.byteLength + (e.responseBody?.byteLength ?? 0);
-  const bodies = new Uint8Array(total);
-  const spans = new Int32Array(inputs.length * 4);
-  const records: Shell[] = new Array(inputs.length);
-  let at = 0;
-  for (let i = 0; i < inputs.length; i++) {
-    const { requestBody, responseBody, ...shell } = inputs[i];
-    records[i] = shell;
-    spans[4 * i] = at;
-    bodies.set(requestBody, at);
-    at += requestBody.byteLength;
-    spans[4 * i + 1] = at;
-    if (responseBody) {
-      spans[4 * i + 2] = at;
-      bodies.set(responseBody, at);
-      at += responseBody.byteLength;
-      spans[4 * i + 3] = at;
-    } else {
-      spans[4 * i + 2] = -1;
-      spans[4 * i + 3] = -1;
-    }
+export class BatchBuilder {
+  private values: RowValue[] = [];
+  private bodies = new Uint8Array(FIRST_CAPACITY);
+  private used = 0;
+  count = 0;
+
+  /** Queues one record; returns its index in the batch. */
+  add(input: ExchangeInput): number {
+    const at = this.values.length;
+    pushExchangeRow(this.values, input);
+    this.values[at + REQUEST_BODY] = this.copy(input.requestBody);
+    this.values[at + RESPONSE_BODY] = input.responseBody ? this.copy(input.responseBody) : null;
+    return this.count++;
   }
-  return { seq, records, spans, bodies };
+
+  /** The batch so far, handed over whole; the builder starts a new one. */
+  take(seq: number): PackedBatch {
+    const full = this.used === this.bodies.byteLength;
+    const batch: PackedBatch = {
+      seq,
+      count: this.count,
+      values: this.values,
+      // Exactly its bytes (a message clones a view's whole buffer); the builder keeps its own.
+      bodies: full ? this.bodies : this.bodies.slice(0, this.used),
+    };
+    // A batch that carried a large body does not keep its buffer's size for good.
+    if (full || this.bodies.byteLength > KEPT_CAPACITY) this.bodies = new Uint8Array(FIRST_CAPACITY);
+    this.values = [];
+    this.used = 0;
+    this.count = 0;
+    return batch;
+  }
+
+  private copy(body: Uint8Array): number {
+    const end = this.used + body.byteLength;
+    if (end > this.bodies.byteLength) {
+      const grown = new Uint8Array(Math.max(end, this.bodies.byteLength * 2));
+      grown.set(this.bodies.subarray(0, this.used));
+      this.bodies = grown;
+    }
+    this.bodies.set(body, this.used);
+    this.used = end;
+    return end;
+  }
 }
 
-/** The records again, their bodies views into the one buffer (SQLite copies what it binds). */
-export function unpackBatch(batch: PackedBatch): ExchangeInput[] {
-  const { records, spans, bodies } = batch;
-  return records.map((shell, i) => ({
-    ...shell,
-    requestBody: bodies.subarray(spans[4 * i], spans[4 * i + 1]),
-    responseBody: spans[4 * i + 2] < 0 ? null : bodies.subarray(spans[4 * i + 2], spans[4 * i + 3]),
-  }));
+/** The batch's rows again, their bodies views into the one buffer (SQLite copies what it binds). */
+export function unpackBatch(batch: PackedBatch): RowValue[][] {
+  const rows: RowValue[][] = new Array(batch.count);
+  let at = 0;
+  for (let i = 0; i < batch.count; i++) {
+    const row = batch.values.slice(i * ROW_WIDTH, (i + 1) * ROW_WIDTH);
+    const requestEnd = row[REQUEST_BODY] as number;
+    row[REQUEST_BODY] = batch.bodies.subarray(at, requestEnd);
+    at = requestEnd;
+    const responseEnd = row[RESPONSE_BODY] as number | null;
+    if (responseEnd !== null) {
+      row[RESPONSE_BODY] = batch.bodies.subarray(at, responseEnd);
+      at = responseEnd;
+    }
+    rows[i] = row;
+  }
+  return rows;
 }

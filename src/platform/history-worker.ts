@@ -5,7 +5,6 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { History } from '../store/history.ts';
-import type { ExchangeInput } from '../store/history.ts';
 import { unpackBatch } from './history-batch.ts';
 import type { PackedBatch } from './history-batch.ts';
 
@@ -68,10 +67,8 @@ if (role === 'checkpointer') {
   // per commit (a leaf of the table and of each index), a quarter of a page per row in the
   // indexes, and the row's bytes in the table (858 for 2,000 bench rows; 850 measured).
   let walPages = 0;
-  const afterCommit = (inputs: ExchangeInput[]) => {
-    walPages += 12;
-    for (const e of inputs)
-      walPages += 0.25 + (400 + e.requestBody.byteLength + (e.responseBody?.byteLength ?? 0)) / 4096;
+  const afterCommit = (batch: PackedBatch) => {
+    walPages += 12 + batch.count * (0.25 + 400 / 4096) + batch.bodies.byteLength / 4096;
     if (walPages < CHECKPOINT_PAGES) return;
     walPages = 0;
     const thread = walFrames < WAL_RESTART_PAGES ? helper() : null;
@@ -89,9 +86,8 @@ if (role === 'checkpointer') {
       parentPort!.close();
       return;
     }
-    const inputs = unpackBatch(message);
     try {
-      parentPort!.postMessage({ seq: message.seq, ids: history.recordAll(inputs) });
+      parentPort!.postMessage({ seq: message.seq, ids: history.recordRows(unpackBatch(message)) });
     } catch (error) {
       parentPort!.postMessage({
         seq: message.seq,
@@ -101,7 +97,7 @@ if (role === 'checkpointer') {
     }
     try {
       // After the answer: the engine has its ids while the checkpoint runs.
-      afterCommit(inputs);
+      afterCommit(message);
     } catch {
       // A checkpoint that cannot run now runs at a later batch, or on another connection.
     }

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../store/database.ts';
 import type { ExchangeInput, History } from '../store/history.ts';
-import { packBatch } from './history-batch.ts';
+import { BatchBuilder, unpackBatch } from './history-batch.ts';
+import type { PackedBatch } from './history-batch.ts';
 
 /**
  * Records gather this long before they go to the worker as one transaction. Each commit's writes
@@ -15,14 +16,37 @@ import { packBatch } from './history-batch.ts';
  */
 export const BATCH_WINDOW_MS = 25;
 
-interface Pending {
-  input: ExchangeInput;
-  resolve: (id: number) => void;
-  reject: (error: unknown) => void;
+/** One batch on its way: its ids once committed, or why it failed. */
+export class Batch {
+  /** The rows, once the batch is closed and sent. */
+  packed: PackedBatch | null = null;
+  ids: number[] | null = null;
+  error: Error | null = null;
+  private done: Promise<void> | null = null;
+  private finish: (() => void) | null = null;
+
+  /** Made when first asked: most callers never wait for the commit, and need no promise per record. */
+  settled(): Promise<void> {
+    if (this.ids || this.error) return Promise.resolve();
+    this.done ??= new Promise<void>((resolve) => (this.finish = resolve));
+    return this.done;
+  }
+
+  settle(ids: number[] | null, error: Error | null): void {
+    this.ids = ids;
+    this.error = error;
+    this.finish?.();
+  }
+}
+
+/** Where a queued record is: its batch and its place in it. */
+export interface HistoryTicket {
+  batch: Batch;
+  index: number;
 }
 
 /**
- * Why a worker: one History insert (eight indexes, both bodies) costs more CPU than the whole
+ * Why a worker: one History insert (ten indexes, both bodies) costs more CPU than the whole
  * HTTP round trip to a local connector, and on the engine's thread it delayed the very answers
  * being recorded (bench/invoke-overhead.ts). A process killed between an answer and the commit
  * loses at most the last BATCH_WINDOW_MS of records. Where the worker cannot start (an in-memory
@@ -31,13 +55,14 @@ interface Pending {
 export class HistoryWriter {
   private readonly history: History;
   private readonly db: Db | null;
-  private pending: Pending[] = [];
+  private builder = new BatchBuilder();
+  private current = new Batch();
   private scheduled = false;
   private worker: Worker | null = null;
   private workerFailed = false;
   private seq = 0;
   private lastFlush = -Infinity;
-  private readonly inFlight = new Map<number, Pending[]>();
+  private readonly inFlight = new Map<number, Batch>();
   private idle: Array<() => void> = [];
 
   constructor(history: History, db: Db | null = null) {
@@ -47,7 +72,22 @@ export class HistoryWriter {
 
   /** Resolves with the exchange id once committed. */
   write(input: ExchangeInput): Promise<number> {
-    const promise = new Promise<number>((resolve, reject) => this.pending.push({ input, resolve, reject }));
+    const ticket = this.queue(input);
+    return this.ids([ticket]).then(([id]) => id);
+  }
+
+  /** Queues a record, encoded now; ids(tickets) waits for the commit when someone needs the ids. */
+  queue(input: ExchangeInput): HistoryTicket {
+    let index: number;
+    try {
+      index = this.builder.add(input);
+    } catch (error) {
+      // A record that cannot be encoded (a diagnosis JSON cannot hold) fails alone, not its call.
+      const failed = new Batch();
+      failed.settle(null, error instanceof Error ? error : new Error(String(error)));
+      return { batch: failed, index: 0 };
+    }
+    const ticket = { batch: this.current, index };
     if (!this.scheduled) {
       this.scheduled = true;
       // Like Nagle: a record after a quiet spell goes at once; under sustained traffic records
@@ -56,26 +96,34 @@ export class HistoryWriter {
       if (wait <= 0) setImmediate(() => this.flush());
       else setTimeout(() => this.flush(), wait);
     }
-    return promise;
+    return ticket;
+  }
+
+  /** The committed ids of these records, in order; rejects if any of their batches failed. */
+  async ids(tickets: HistoryTicket[]): Promise<number[]> {
+    const batches = new Set(tickets.map((t) => t.batch));
+    await Promise.all([...batches].map((b) => b.settled()));
+    return tickets.map(({ batch, index }) => {
+      if (!batch.ids) throw new Error(`history write failed: ${batch.error?.message ?? 'not committed'}`);
+      return batch.ids[index];
+    });
   }
 
   /** Sends (or commits) everything queued now. */
   flush(): void {
     this.scheduled = false;
-    const batch = this.pending;
-    if (batch.length === 0) return;
-    this.pending = [];
+    if (this.builder.count === 0) return;
     this.lastFlush = performance.now();
+    const seq = ++this.seq;
+    // The batch being filled holds these records' tickets; it now travels with its rows.
+    const batch = this.current;
+    batch.packed = this.builder.take(seq);
+    this.current = new Batch();
     const worker = this.startWorker();
     if (!worker) return this.commitHere(batch);
-    const seq = ++this.seq;
     this.inFlight.set(seq, batch);
     worker.ref();
-    const packed = packBatch(
-      seq,
-      batch.map((p) => p.input),
-    );
-    worker.postMessage(packed, [packed.bodies.buffer]);
+    worker.postMessage(batch.packed);
   }
 
   /** Resolves when every record queued so far is committed (or failed). */
@@ -100,15 +148,12 @@ export class HistoryWriter {
     }
   }
 
-  private commitHere(batch: Pending[]): void {
-    let ids: number[];
+  private commitHere(batch: Batch): void {
     try {
-      ids = this.history.recordAll(batch.map((p) => p.input));
+      batch.settle(this.history.recordRows(unpackBatch(batch.packed!)), null);
     } catch (error) {
-      for (const p of batch) p.reject(error);
-      return;
+      batch.settle(null, error instanceof Error ? error : new Error(String(error)));
     }
-    batch.forEach((p, i) => p.resolve(ids[i]));
   }
 
   private startWorker(): Worker | null {
@@ -133,18 +178,14 @@ export class HistoryWriter {
     }
   }
 
-  private announce(ids: number[]): void {
-    for (const id of ids) this.history.announce(id);
-  }
-
   private settle(m: { seq: number; ids?: number[]; error?: string }): void {
     const batch = this.inFlight.get(m.seq);
     if (!batch) return;
     this.inFlight.delete(m.seq);
     if (m.ids) {
-      batch.forEach((p, i) => p.resolve(m.ids![i]));
-      this.announce(m.ids);
-    } else for (const p of batch) p.reject(new Error(`history write failed: ${m.error}`));
+      batch.settle(m.ids, null);
+      for (const id of m.ids) this.history.announce(id);
+    } else batch.settle(null, new Error(m.error));
     this.afterSettle();
   }
 

@@ -13,6 +13,7 @@ import type { ConnectorRequest, JsonObject, RequestType } from '../protocol/inde
 import type { Db } from '../store/database.ts';
 import type { History } from '../store/history.ts';
 import { HistoryWriter } from './history-writer.ts';
+import type { HistoryTicket } from './history-writer.ts';
 import { buildRequest, exchangeDiagnosis, parseJson, rawCall, signedCall } from '../client/index.ts';
 import type { SignedCallResult } from '../client/index.ts';
 import { exchangeOfCall } from './exchange-record.ts';
@@ -56,8 +57,11 @@ export interface ManagerResult {
   requestId: string;
   traceId: string;
   attempts: AttemptSummary[];
-  /** History ids of every attempt, oldest first, once committed (write-behind: see HistoryWriter). */
-  recorded: Promise<number[]>;
+  /**
+   * History ids of every attempt, oldest first, once committed (write-behind: see HistoryWriter).
+   * A function: the promise is made only for a caller that waits for the commit.
+   */
+  recorded: () => Promise<number[]>;
   /** The last attempt as sent and received; null when no request left (unsafe_url). */
   last: SignedCallResult | null;
   /** Whole operation, retries and waits included. */
@@ -155,7 +159,7 @@ export class ConnectorManager {
     const message = describe(target, outgoing, options.traceId ?? randomUUID());
     const { request, traceId } = message;
     const attempts: AttemptSummary[] = [];
-    const writes: Array<Promise<number>> = [];
+    const writes: HistoryTicket[] = [];
     const base = { request, requestId: message.requestId ?? '', traceId };
 
     // Strict mode re-resolves before every call, so a name that now points inward is refused, and
@@ -204,7 +208,7 @@ export class ConnectorManager {
       status: verdict.status,
       json: last?.json,
       attempts,
-      recorded: settle(writes),
+      recorded: this.idsOnce(writes),
       last,
       durationMs: performance.now() - started,
     };
@@ -275,7 +279,7 @@ export class ConnectorManager {
     check: UrlCheck,
   ): Omit<ManagerResult, 'request' | 'requestId' | 'traceId' | 'durationMs'> {
     const message = `the SSRF policy (strict) refuses ${target.url}: ${check.reasons.join('; ')}`;
-    const write = this.writer.write({
+    const write = this.writer.queue({
       direction: 'outgoing',
       connectionId: target.connectionId,
       localConnectorId: target.localConnectorId ?? null,
@@ -303,7 +307,7 @@ export class ConnectorManager {
       status: null,
       json: undefined,
       attempts: [attempt],
-      recorded: settle([write]),
+      recorded: this.idsOnce([write]),
       last: null,
     };
   }
@@ -314,7 +318,7 @@ export class ConnectorManager {
     result: SignedCallResult,
     verdict: AnswerVerdict,
     attempt: number,
-  ): Promise<number> {
+  ): HistoryTicket {
     const signed = result.signing.timestamp !== '';
     // Explained as sent, against the secret the receiver really holds (console, replay): a
     // wrong-secret, tampered, skewed or aged request is named by the check it fails.
@@ -338,7 +342,7 @@ export class ConnectorManager {
                 ? { timestamp: result.signing.timestamp, secretFingerprint: result.signing.secretFingerprint }
                 : null,
           });
-    return this.writer.write(
+    return this.writer.queue(
       exchangeOfCall(result, {
         connectionId: target.connectionId,
         localConnectorId: target.localConnectorId ?? null,
@@ -354,6 +358,19 @@ export class ConnectorManager {
     );
   }
 
+  /** The ids of these records, as one promise made the first time it is asked for. */
+  private idsOnce(tickets: HistoryTicket[]): () => Promise<number[]> {
+    let ids: Promise<number[]> | null = null;
+    return () => {
+      if (!ids) {
+        ids = this.writer.ids(tickets);
+        // Nobody has to await the records: a failed write must not become an unhandled rejection.
+        ids.catch(() => {});
+      }
+      return ids;
+    };
+  }
+
   /** Sends queued History records now instead of at the end of the batching window. */
   flushHistory(): void {
     this.writer.flush();
@@ -362,7 +379,7 @@ export class ConnectorManager {
   /** The History ids of a call's attempts, committed now rather than at the end of the batching window. */
   committedIds(result: ManagerResult): Promise<number[]> {
     this.writer.flush();
-    return result.recorded;
+    return result.recorded();
   }
 
   /** Resolves once every attempt recorded so far is committed to History. */
@@ -374,11 +391,4 @@ export class ConnectorManager {
   close(): Promise<void> {
     return this.writer.close();
   }
-}
-
-function settle(writes: Array<Promise<number>>): Promise<number[]> {
-  const all = Promise.all(writes);
-  // Nobody has to await the records: a failed write must not become an unhandled rejection.
-  all.catch(() => {});
-  return all;
 }

@@ -5,6 +5,8 @@ import type { Db, Migration } from './database.ts';
 import { migrate, statement } from './database.ts';
 import { idsWithRequestId } from './history-blocks.ts';
 import { blockInserted, historyBlockIdIndexes, historyLeanIndexes } from './history-schema.ts';
+import { exchangeRow, INSERT_EXCHANGE, REQUEST_BODY, RESPONSE_BODY, STARTED_AT } from './history-row.ts';
+import type { RowValue } from './history-row.ts';
 import {
   countExchanges,
   countSpan,
@@ -166,7 +168,6 @@ export const historyMigrations: Migration[] = [
   historyBlockIdIndexes,
 ];
 
-const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 // A Buffer over the same bytes, not a copy (SQLite copies a bound blob anyway).
 const bytes = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 const parse = <T>(v: unknown): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : null);
@@ -180,15 +181,7 @@ export class History {
   constructor(db: Db) {
     this.db = db;
     migrate(db, 'history', historyMigrations);
-    // Positional parameters: binding 22 named ones cost more than SQLite's own work on the row.
-    this.insertStmt = statement(
-      db,
-      `INSERT INTO exchanges (
-      direction, connection_id, local_connector_id, request_type, tool, request_id, trace_id, method, url,
-      request_headers, request_body, response_status, response_headers, response_body, verdict, error_message,
-      diagnosis, timing, duration_ms, attempt, faults, started_at
-    ) VALUES (${Array(22).fill('?').join(', ')})`,
-    );
+    this.insertStmt = statement(db, INSERT_EXCHANGE);
     this.getStmt = statement(db, 'SELECT * FROM exchanges WHERE id = ?');
   }
 
@@ -205,7 +198,7 @@ export class History {
 
   record(e: ExchangeInput): number {
     const id = this.db.transaction(() => {
-      const inserted = this.insertRow(e);
+      const inserted = this.insertRow(exchangeRow(e));
       blockInserted(this.db, [[inserted, e.startedAt]]);
       return inserted;
     })();
@@ -213,32 +206,13 @@ export class History {
     return id;
   }
 
-  private insertRow(e: ExchangeInput): number {
-    const info = this.insertStmt.run(
-      e.direction,
-      e.connectionId ?? null,
-      e.localConnectorId ?? null,
-      e.requestType ?? null,
-      e.tool ?? null,
-      e.requestId ?? null,
-      e.traceId ?? null,
-      e.method,
-      e.url,
-      JSON.stringify(e.requestHeaders),
-      bytes(e.requestBody),
-      e.responseStatus ?? null,
-      json(e.responseHeaders),
-      e.responseBody ? bytes(e.responseBody) : null,
-      e.verdict,
-      e.errorMessage ?? null,
-      json(e.diagnosis),
-      json(e.timing),
-      e.timing?.totalMs ?? null,
-      e.attempt ?? 1,
-      json(e.faults),
-      e.startedAt,
-    );
-    return Number(info.lastInsertRowid);
+  /** Inserts one row of exchangeRow's shape; its bodies may be any byte view. */
+  private insertRow(row: RowValue[]): number {
+    const request = row[REQUEST_BODY] as Uint8Array;
+    const response = row[RESPONSE_BODY] as Uint8Array | null;
+    row[REQUEST_BODY] = bytes(request);
+    if (response) row[RESPONSE_BODY] = bytes(response);
+    return Number(this.insertStmt.run(row).lastInsertRowid);
   }
 
   get(id: number): Exchange | null {
@@ -303,16 +277,21 @@ export class History {
 
   /** Records every input in one transaction: all of them, or (on any error) none. */
   recordAll(inputs: ExchangeInput[]): number[] {
+    return this.recordRows(inputs.map(exchangeRow));
+  }
+
+  /** recordAll for rows already encoded (the History writer's batches). */
+  recordRows(rows: RowValue[][]): number[] {
     // Listeners hear of the rows after the commit, never of rows a rollback took back.
     const listeners = [...this.listeners];
     this.listeners.clear();
     let ids: number[];
     try {
       ids = this.db.transaction(() => {
-        const inserted = inputs.map((input) => this.insertRow(input));
+        const inserted = rows.map((row) => this.insertRow(row));
         blockInserted(
           this.db,
-          inserted.map((id, i) => [id, inputs[i].startedAt]),
+          inserted.map((id, i) => [id, rows[i][STARTED_AT] as number]),
         );
         return inserted;
       })();

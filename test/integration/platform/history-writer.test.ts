@@ -130,6 +130,46 @@ describe('HistoryWriter', () => {
     expect(history.count()).toBe(3000);
   });
 
+  it('stores a record as it was when queued, even if its objects change afterwards', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const input = { ...exchange(1), requestBody: Buffer.from('{"n":1}') };
+    const ticket = writer.queue(input);
+    input.requestHeaders.push(['x-late', 'yes']);
+    input.requestBody.fill(0x78);
+    const [id] = await writer.ids([ticket]);
+    await writer.close();
+    expect(history.get(id)!.requestHeaders).toEqual([['x-n', '1']]);
+    expect(history.get(id)!.requestBody.toString()).toBe('{"n":1}');
+  });
+
+  it('fails only the record that cannot be stored, and commits the others of its batch', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    const before = writer.write(exchange(1));
+    const bad = writer.write({ ...exchange(2), diagnosis: { size: 10n } });
+    const after = writer.write(exchange(3));
+    await expect(bad).rejects.toThrow(/BigInt/);
+    const ids = await Promise.all([before, after]);
+    await writer.close();
+    expect(ids.map((id) => history.get(id)?.requestId)).toEqual(['req_1', 'req_3']);
+  });
+
+  it('commits queued records nobody waits for', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ctb-writer-'));
+    db = openDatabase(join(dir, 'testbench.db'));
+    const history = new History(db);
+    const writer = new HistoryWriter(history, db);
+    for (let i = 0; i < 30; i++) writer.queue(exchange(i));
+    await writer.drain();
+    expect(history.count()).toBe(30);
+    await writer.close();
+  });
+
   it('writes on this thread when the database is in memory', async () => {
     db = openDatabase(':memory:');
     const history = new History(db);

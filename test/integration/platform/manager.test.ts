@@ -131,7 +131,7 @@ describe('connection test through the manager', () => {
     const result = await t.platform.manager.listCapabilities(t.platform.connections.target(c.id));
     expect(result.code).toBe('response_too_large');
     expect(result.attempts).toHaveLength(1);
-    const exchange = t.history.get((await result.recorded)[0])!;
+    const exchange = t.history.get((await result.recorded())[0])!;
     expect(exchange.verdict).toBe('response_too_large');
     expect(exchange.responseBody!.length).toBeLessThanOrEqual(5 * 1024 * 1024);
     expect(await closedEarly).toBe(true);
@@ -248,7 +248,7 @@ describe('tool.invoke retries', () => {
     const result = await manager.invoke(target, 'searchProducts', { query: 'x' });
     expect(result.ok).toBe(true);
     expect(result.attempts.map((a) => a.code)).toEqual(['connect_error', 'ok']);
-    const [first, second] = (await result.recorded).map((id) => t.history.get(id)!);
+    const [first, second] = (await result.recorded()).map((id) => t.history.get(id)!);
     expect(first.requestId).toBe(second.requestId);
     expect(first.requestBody.equals(second.requestBody)).toBe(true);
     const ts = (e: typeof first) => e.requestHeaders.find(([n]) => n === 'x-service-timestamp')![1];

@@ -19,7 +19,7 @@ function ping(json: unknown, overrides: Partial<ManagerResult> = {}): ManagerRes
     requestId: 'r',
     traceId: 't',
     attempts: [{ attempt: 1, code: 'ok', message: 'ok', status: 200, durationMs: 10 }],
-    recorded: Promise.resolve([1]),
+    recorded: () => Promise.resolve([1]),
     last: null,
     durationMs: 10,
     ...overrides,
