@@ -35,6 +35,8 @@ export class Batch {
   settle(ids: number[] | null, error: Error | null): void {
     this.ids = ids;
     this.error = error;
+    // A caller may keep its result (and so this batch) long after: not the batch's rows too.
+    this.packed = null;
     this.finish?.();
   }
 }
