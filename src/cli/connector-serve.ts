@@ -15,7 +15,8 @@ import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
 import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
-import { diagnose, exchangeLine, requestLog } from './exchange-log.ts';
+import { diagnose, exchangeLine } from './exchange-log.ts';
+import { requestLog } from './request-log.ts';
 import { diagnosisLines, out, table } from './render.ts';
 import { closeOnSignal, listenError } from './serving.ts';
 

@@ -3,7 +3,8 @@
 
 import type { ServeFlags, ServedConnector } from './connector-serve.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
-import { hostEventLine, requestLog } from './exchange-log.ts';
+import { hostEventLine } from './exchange-log.ts';
+import { requestLog } from './request-log.ts';
 import { diagnosisLines } from './render.ts';
 import { fingerprint } from '../protocol/index.ts';
 import type { HostRequestEvent } from '../connector/host/index.ts';

@@ -1,10 +1,7 @@
 // One terminal line per request a locally served connector handled, and the full diagnosis for a
-// request that failed verification, written off the event loop. Local output only, never on the wire.
-
-import { write, writeSync } from 'node:fs';
+// request that failed verification (./request-log.ts writes them). Local output only, never on the wire.
 
 import { explain } from '../protocol/index.ts';
-import { terminalSafe } from './terminal.ts';
 import type { Diagnosis } from '../protocol/index.ts';
 import type { ExchangeEvent } from '../connector/index.ts';
 import type { HostRequestEvent } from '../connector/host/index.ts';
@@ -13,97 +10,6 @@ export interface ExchangeLogOptions {
   secret: string;
   toleranceSeconds: number;
   protocolVersion?: string;
-}
-
-// Lines waiting beyond this are dropped (and counted) rather than held: a reader that stopped
-// reading the pipe must not grow the server's memory without bound.
-const MAX_PENDING_BYTES = 4 * 1024 * 1024;
-
-/**
- * Lines gather this long before they go out in one write. Flushed at every turn of the loop, a
- * signed ping under load cost a thread-pool hand-off, a pipe write and a wake-up of the reader
- * every few requests, on a machine whose two cores the server and its clients already share.
- * A person reading the log does not see 10 ms.
- */
-export const LOG_FLUSH_MS = 10;
-
-/**
- * The request log. process.stdout writes to a pipe synchronously on Linux, one system call per
- * request on the event loop (the signed ping ran at 0.79x a bare verifier); here lines gather
- * for LOG_FLUSH_MS and go out in one write on libuv's thread pool, in order.
- */
-export class RequestLog {
-  private readonly fd: number;
-  private pending: string[] = [];
-  private pendingBytes = 0;
-  private dropped = 0;
-  private scheduled = false;
-  private writing = false;
-
-  constructor(fd = 1) {
-    this.fd = fd;
-  }
-
-  line(text: string): void {
-    if (this.pendingBytes > MAX_PENDING_BYTES) {
-      this.dropped++;
-      return;
-    }
-    // A caller's tool name or request id must not drive the terminal of whoever watches the log.
-    const safe = terminalSafe(text);
-    this.pending.push(safe);
-    this.pendingBytes += safe.length + 1;
-    if (!this.writing) this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    // Unref'd: a log must not keep a finished process alive; the exit hook writes what waits.
-    setTimeout(() => this.flush(), LOG_FLUSH_MS).unref();
-  }
-
-  private take(): string {
-    if (this.dropped)
-      this.pending.push(`(${this.dropped} log lines dropped: the output was not read fast enough)`);
-    const chunk = this.pending.join('\n') + '\n';
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.dropped = 0;
-    return chunk;
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    if (this.writing || this.pending.length === 0) return;
-    this.writing = true;
-    write(this.fd, this.take(), () => {
-      // A closed or broken output loses the log, never the server.
-      this.writing = false;
-      if (this.pending.length) this.schedule();
-    });
-  }
-
-  /** Writes what is still waiting, synchronously: for process exit only. */
-  flushSync(): void {
-    if (this.pending.length === 0 && this.dropped === 0) return;
-    try {
-      writeSync(this.fd, this.take());
-    } catch {
-      // The output is gone; nothing left to tell.
-    }
-  }
-}
-
-let shared: RequestLog | null = null;
-
-/** The process's request log on stdout, flushed on exit. */
-export function requestLog(): RequestLog {
-  if (!shared) {
-    const log = (shared = new RequestLog(1));
-    process.once('exit', () => log.flushSync());
-  }
-  return shared;
 }
 
 /** The diagnosis of a request that failed verification, or null when it verified. */

@@ -1,11 +1,12 @@
 // The connector's request log: lines leave the event loop in order, a window's lines in one write,
 // and a reader that stops reading costs a bounded buffer and a count of dropped lines, never memory.
 
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RequestLog } from '../../../src/cli/exchange-log.ts';
+import { RequestLog } from '../../../src/cli/request-log.ts';
 
 let dir: string;
 let file: string;
@@ -41,6 +42,45 @@ describe('RequestLog', () => {
     log.line('second');
     await settle();
     expect(readFileSync(file, 'utf8')).toBe('first\nsecond\n');
+  });
+
+  it('writes every line whole across its buffers: multi-byte text and a line larger than a buffer', async () => {
+    const log = new RequestLog(fd);
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i} café ✓ 🚀 ${'é'.repeat(i % 50)}`);
+    lines.splice(1500, 0, `huge ${'ü'.repeat(200_000)}`);
+    for (const l of lines) log.line(l);
+    await settle();
+    expect(readFileSync(file, 'utf8')).toBe(lines.join('\n') + '\n');
+  });
+
+  it('keeps what a non-blocking pipe cannot take yet, and writes it in order once read', async () => {
+    // Node makes a stdout pipe non-blocking: a lagging reader makes a write partial, or EAGAIN.
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    try {
+      const log = new RequestLog(writer);
+      // ~240 KiB: several times what the pipe holds while nobody reads.
+      const lines = Array.from({ length: 4000 }, (_, i) => `line ${i} ${'x'.repeat(50)}`);
+      for (const l of lines) log.line(l);
+      await settle();
+      let text = '';
+      const buf = Buffer.alloc(64 * 1024);
+      for (let i = 0; i < 400 && text.length < lines.length * 60; i++) {
+        try {
+          const n = readSync(reader, buf);
+          text += buf.toString('latin1', 0, n);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+      expect(text).toBe(lines.join('\n') + '\n');
+    } finally {
+      closeSync(writer);
+      closeSync(reader);
+    }
   });
 
   it('drops lines beyond its buffer and says how many', async () => {

@@ -1,0 +1,168 @@
+// The request log of a locally served connector: each line is encoded into a byte buffer as it
+// comes, and a window's lines leave in one write on libuv's thread pool, in order, off the event loop.
+
+import { write, writev, writeSync } from 'node:fs';
+
+import { terminalSafe } from './terminal.ts';
+
+// Lines waiting beyond this are dropped (and counted) rather than held: a reader that stopped
+// reading the pipe must not grow the server's memory without bound.
+const MAX_PENDING_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Lines gather this long before they go out in one write. Flushed at every turn of the loop, a
+ * signed ping under load cost a thread-pool hand-off, a pipe write and a wake-up of the reader
+ * every few requests, on a machine whose two cores the server and its clients already share.
+ * A person reading the log does not see 10 ms.
+ */
+export const LOG_FLUSH_MS = 10;
+
+// Lines are copied into buffers of this size. Kept as strings for the window, a busy server's
+// lines outlived a young-generation collection or two and were copied each time; as bytes they
+// cost one copy, and the write hands the thread pool bytes instead of a string to encode.
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The request log. process.stdout writes to a pipe synchronously on Linux, one system call per
+ * request on the event loop (the signed ping ran at 0.79x a bare verifier); here lines gather
+ * for LOG_FLUSH_MS and go out in one write on libuv's thread pool, in order.
+ */
+export class RequestLog {
+  private readonly fd: number;
+  /** Filled chunks waiting for the next write, then the one being filled. */
+  private full: Buffer[] = [];
+  private chunk: Buffer | null = null;
+  private used = 0;
+  /** The chunk of the last write, reused once that write is done. */
+  private spare: Buffer | null = null;
+  private pendingBytes = 0;
+  private dropped = 0;
+  private scheduled = false;
+  private writing = false;
+
+  constructor(fd = 1) {
+    this.fd = fd;
+  }
+
+  line(text: string): void {
+    if (this.pendingBytes > MAX_PENDING_BYTES) {
+      this.dropped++;
+      return;
+    }
+    // A caller's tool name or request id must not drive the terminal of whoever watches the log.
+    this.append(terminalSafe(text));
+    if (!this.writing) this.schedule();
+  }
+
+  private append(text: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 unit; a long line is measured instead of guessed.
+    const room = (text.length > 4096 ? Buffer.byteLength(text) : text.length * 3) + 1;
+    if (this.chunk === null || this.used + room > this.chunk.length) this.startChunk(room);
+    const chunk = this.chunk!;
+    const n = chunk.write(text, this.used);
+    chunk[this.used + n] = 0x0a;
+    this.used += n + 1;
+    this.pendingBytes += n + 1;
+  }
+
+  private startChunk(room: number): void {
+    if (this.chunk !== null && this.used > 0) this.full.push(this.chunk.subarray(0, this.used));
+    if (this.spare !== null && room <= CHUNK_BYTES) {
+      this.chunk = this.spare;
+      this.spare = null;
+    } else this.chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, room));
+    this.used = 0;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // Unref'd: a log must not keep a finished process alive; the exit hook writes what waits.
+    setTimeout(() => this.flush(), LOG_FLUSH_MS).unref();
+  }
+
+  /** What waits, as the buffers to write; the log starts a fresh chunk after. */
+  private take(): Buffer[] {
+    if (this.dropped) {
+      const count = this.dropped;
+      this.dropped = 0;
+      this.append(`(${count} log lines dropped: the output was not read fast enough)`);
+    }
+    const out = this.full;
+    if (this.chunk !== null && this.used > 0) out.push(this.chunk.subarray(0, this.used));
+    this.full = [];
+    this.chunk = null;
+    this.used = 0;
+    this.pendingBytes = 0;
+    return out;
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (this.writing || (this.pendingBytes === 0 && this.dropped === 0)) return;
+    this.writing = true;
+    const base = this.chunk;
+    const out = this.take();
+    const done = (error: NodeJS.ErrnoException | null, written: number) => {
+      this.writing = false;
+      if (error && error.code !== 'EAGAIN') {
+        // A closed or broken output loses the log, never the server.
+        this.keep(base);
+      } else {
+        // stdout made non-blocking (a pipe Node opened) takes part of a window, or none of it, when
+        // its reader lags: the rest goes first in the next write, still bounded by MAX_PENDING_BYTES.
+        const rest = unwritten(out, error ? 0 : written);
+        if (rest.length === 0) this.keep(base);
+        else {
+          this.full = [...rest, ...this.full];
+          for (const b of rest) this.pendingBytes += b.length;
+        }
+      }
+      if (this.pendingBytes > 0 || this.dropped > 0) this.schedule();
+    };
+    if (out.length === 1) write(this.fd, out[0], 0, out[0].length, null, done);
+    else writev(this.fd, out, null, done);
+  }
+
+  /** A written chunk of the usual size is filled again; a larger one (a huge line) is let go. */
+  private keep(chunk: Buffer | null): void {
+    if (chunk !== null && chunk.length === CHUNK_BYTES) this.spare = chunk;
+  }
+
+  /** Writes what is still waiting, synchronously: for process exit only. */
+  flushSync(): void {
+    if (this.pendingBytes === 0 && this.dropped === 0) return;
+    try {
+      for (let chunk of this.take())
+        // A non-blocking pipe may take part of a chunk: the rest follows, as long as it takes some.
+        for (let n = writeSync(this.fd, chunk); n > 0 && n < chunk.length; n = writeSync(this.fd, chunk))
+          chunk = chunk.subarray(n);
+    } catch {
+      // The output is gone; nothing left to tell.
+    }
+  }
+}
+
+/** The buffers past the first `written` bytes of `out`. */
+function unwritten(out: Buffer[], written: number): Buffer[] {
+  const rest: Buffer[] = [];
+  for (const b of out) {
+    if (written >= b.length) written -= b.length;
+    else {
+      rest.push(written > 0 ? b.subarray(written) : b);
+      written = 0;
+    }
+  }
+  return rest;
+}
+
+let shared: RequestLog | null = null;
+
+/** The process's request log on stdout, flushed on exit. */
+export function requestLog(): RequestLog {
+  if (!shared) {
+    const log = (shared = new RequestLog(1));
+    process.once('exit', () => log.flushSync());
+  }
+  return shared;
+}
