@@ -2,7 +2,8 @@
 // same bytes to the same demo connector, interleaved in one run. Target ratio <= 1.3 (vs request()).
 // Usage: node bench/invoke-overhead.ts [--full]. Informational lines: undici's lower-level dispatch()
 // (the manager's own transport, so what signing, judging and History cost on top of the fastest
-// POST undici offers) and the wait for the History commit.
+// POST undici offers), 1,000 calls in a row (History's commits on the manager's own calls) and the
+// wait for the History commit.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -154,6 +155,23 @@ async function main(): Promise<void> {
         samples[name].push(performance.now() - t0);
       }
 
+  // Long runs of each, for information: in 100-call blocks most of the manager's History commits
+  // land in the bare blocks that follow (25 ms batching window); over 1,000 manager calls in a row
+  // every commit lands on the manager's own calls, as under sustained traffic.
+  const sustained = { manager: [] as number[], bare: [] as number[] };
+  for (let r = 0; r < (full ? 3 : 1); r++)
+    for (const [name, fn] of [
+      ['manager', viaManager],
+      ['bare', bare],
+    ] as const) {
+      for (let i = 0; i < 1000; i++) {
+        const t0 = performance.now();
+        await fn();
+        sustained[name].push(performance.now() - t0);
+      }
+      await platform.manager.drainHistory();
+    }
+
   // Measured apart: each call commits alone, and that worker load would bleed into the other blocks.
   for (let i = 0; i < rounds * perRound; i++) {
     const t0 = performance.now();
@@ -178,6 +196,10 @@ async function main(): Promise<void> {
   );
   console.log(
     `  manager invoke     p50 ${(m50 * 1000).toFixed(0)} µs   p95 ${(pct(samples.manager, 0.95) * 1000).toFixed(0)} µs`,
+  );
+  const s50 = pct(sustained.manager, 0.5) / pct(sustained.bare, 0.5);
+  console.log(
+    `  1,000 calls in a row: manager p50 ${(pct(sustained.manager, 0.5) * 1000).toFixed(0)} µs, bare ${(pct(sustained.bare, 0.5) * 1000).toFixed(0)} µs   (ratio ${s50.toFixed(2)}, for information)`,
   );
   const r50 = pct(samples.recorded, 0.5);
   console.log(
