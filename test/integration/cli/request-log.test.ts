@@ -1,5 +1,5 @@
-// The connector's request log: lines leave the event loop in order, a window's lines in one write,
-// and a reader that stops reading costs a bounded buffer and a count of dropped lines, never memory.
+// The connector's request log: lines leave the event loop in order, a window's lines in one write;
+// a lagging reader gets every line later, one that stops costs a bounded buffer and a dropped count.
 
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
