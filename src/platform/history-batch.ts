@@ -35,9 +35,17 @@ export class BatchBuilder {
   /** Queues one record; returns its index in the batch. */
   add(input: ExchangeInput): number {
     const at = this.values.length;
-    pushExchangeRow(this.values, input);
-    this.values[at + REQUEST_BODY] = this.copy(input.requestBody);
-    this.values[at + RESPONSE_BODY] = input.responseBody ? this.copy(input.responseBody) : null;
+    const used = this.used;
+    try {
+      pushExchangeRow(this.values, input);
+      this.values[at + REQUEST_BODY] = this.copy(input.requestBody);
+      this.values[at + RESPONSE_BODY] = input.responseBody ? this.copy(input.responseBody) : null;
+    } catch (error) {
+      // A record that fails part-way leaves no half row: the rows after it keep their places.
+      this.values.length = at;
+      this.used = used;
+      throw error;
+    }
     return this.count++;
   }
 
