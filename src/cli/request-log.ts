@@ -39,6 +39,9 @@ export class RequestLog {
   private dropped = 0;
   private scheduled = false;
   private writing = false;
+  /** The last head given to timed(), and its bytes (terminal-safe, with the columns' separator). */
+  private headText: string | null = null;
+  private headBytes = Buffer.alloc(0);
 
   constructor(fd = 1) {
     this.fd = fd;
@@ -51,6 +54,38 @@ export class RequestLog {
     }
     // A caller's tool name or request id must not drive the terminal of whoever watches the log.
     this.append(terminalSafe(text));
+    if (!this.writing) this.schedule();
+  }
+
+  /**
+   * The line `${head}  ${tail}`, where the tail is short printable ASCII (a duration). A head that
+   * is the same string as the last call's (exchangeHead returns it for a repeated call) is copied
+   * as its bytes instead of being checked and encoded again.
+   */
+  timed(head: string, tail: string): void {
+    if (this.pendingBytes > MAX_PENDING_BYTES) {
+      this.dropped++;
+      return;
+    }
+    if (head !== this.headText) {
+      this.headText = head;
+      this.headBytes = Buffer.from(`${terminalSafe(head)}  `, 'utf8');
+    }
+    const bytes = this.headBytes;
+    const room = bytes.length + tail.length + 1;
+    if (this.chunk === null || this.used + room > this.chunk.length) this.startChunk(room);
+    const chunk = this.chunk!;
+    let at = this.used + bytes.length;
+    chunk.set(bytes, this.used);
+    for (let i = 0; i < tail.length; i++) {
+      const c = tail.charCodeAt(i);
+      // Anything else takes the general path (checked, encoded); what was copied is overwritten.
+      if (c < 0x20 || c > 0x7e) return this.line(`${head}  ${tail}`);
+      chunk[at++] = c;
+    }
+    chunk[at++] = 0x0a;
+    this.pendingBytes += at - this.used;
+    this.used = at;
     if (!this.writing) this.schedule();
   }
 

@@ -53,6 +53,30 @@ describe('RequestLog', () => {
     expect(readFileSync(file, 'utf8')).toBe(lines.join('\n') + '\n');
   });
 
+  it('writes a head and its tail in order with other lines, escaping what would drive a terminal', async () => {
+    const log = new RequestLog(fd);
+    const head = '12:00:00  POST /service  ping  ok  200';
+    log.timed(head, '0.1 ms');
+    log.timed(head, '12.5 ms');
+    log.line('plain');
+    log.timed('12:00:01  POST /service  tool.invoke \x1b[2Jwipe  ok  200', '3.0 ms');
+    log.timed(head, '0.2 ms');
+    // A tail outside printable ASCII takes the general path and still comes out whole.
+    log.timed(head, '1.0 ms  (café)');
+    log.timed(head, '0.3 ms');
+    await settle();
+    expect(readFileSync(file, 'utf8').split('\n')).toEqual([
+      `${head}  0.1 ms`,
+      `${head}  12.5 ms`,
+      'plain',
+      '12:00:01  POST /service  tool.invoke \\u001b[2Jwipe  ok  200  3.0 ms',
+      `${head}  0.2 ms`,
+      `${head}  1.0 ms  (café)`,
+      `${head}  0.3 ms`,
+      '',
+    ]);
+  });
+
   it('keeps what a non-blocking pipe cannot take yet, and writes it in order once read', async () => {
     // Node makes a stdout pipe non-blocking: a lagging reader makes a write partial, or EAGAIN.
     const fifo = join(dir, 'pipe');
