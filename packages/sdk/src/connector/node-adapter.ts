@@ -48,12 +48,55 @@ export interface NodeHandlerOptions {
 /** How long a fully received body may stay unread before the handler stops waiting for it. */
 const UNREAD_BODY_GRACE_MS = 1000;
 
+interface Unread {
+  /** performance.now() when the request reached the handler. */
+  since: number;
+  /** Answers the request if its body, fully received, still was not delivered. */
+  check(): void;
+}
+
+/**
+ * Requests still waiting for their body, looked at together a few times a grace period by one
+ * unref'd timer. A timer per request (set, unref'd, cleared) cost about 0.5 us of a ~38 us ping
+ * in a profile of the server; a set entry costs a tenth of that.
+ */
+class UnreadBodies {
+  private readonly waiting = new Set<Unread>();
+  private timer: NodeJS.Timeout | null = null;
+
+  watch(entry: Unread): void {
+    this.waiting.add(entry);
+    if (this.timer === null) {
+      this.timer = setInterval(() => this.sweep(), UNREAD_BODY_GRACE_MS / 4);
+      this.timer.unref();
+    }
+  }
+
+  forget(entry: Unread): void {
+    this.waiting.delete(entry);
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const entry of this.waiting)
+      if (now - entry.since >= UNREAD_BODY_GRACE_MS) {
+        this.waiting.delete(entry);
+        entry.check();
+      }
+    if (this.waiting.size === 0) {
+      clearInterval(this.timer!);
+      this.timer = null;
+    }
+  }
+}
+
 export function nodeHandler(
   core: AdapterCore,
   handlerOptions: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { options } = core;
   const warn = warnOnce();
+  const unread = new UnreadBodies();
   return (req, res) => {
     // node:http joins repeated copies of the protocol's x-service-* headers with ", " in
     // req.headers, which the protocol reader reports as duplicated; the raw lines (every copy, in
@@ -95,21 +138,25 @@ export function nodeHandler(
     let done = false;
     // A body fully received yet never delivered means another reader holds the stream: answer
     // instead of waiting forever. A slow sender is not affected (its request is not complete).
-    const watchdog = endpoint
-      ? setTimeout(() => {
-          if (done || size > 0 || !req.complete) return;
-          done = true;
-          const response = rawBodyUnavailableResponse('another reader holds the request stream');
-          warn(response.outcome.message!);
-          answerEarly(core, input, res, response);
-        }, UNREAD_BODY_GRACE_MS)
+    const watchdog: Unread | null = endpoint
+      ? {
+          since: input.t0,
+          check() {
+            if (done || size > 0 || !req.complete) return;
+            done = true;
+            const response = rawBodyUnavailableResponse('another reader holds the request stream');
+            warn(response.outcome.message!);
+            answerEarly(core, input, res, response);
+          },
+        }
       : null;
-    watchdog?.unref();
+    if (watchdog) unread.watch(watchdog);
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
       if (size > options.maxBodyBytes) {
         done = true;
+        if (watchdog) unread.forget(watchdog);
         req.pause();
         answerEarly(core, input, res, endpoint ? tooLargeResponse(options, size) : notFoundResponse());
         return;
@@ -117,7 +164,7 @@ export function nodeHandler(
       if (endpoint) chunks.push(chunk);
     });
     req.on('end', () => {
-      if (watchdog) clearTimeout(watchdog);
+      if (watchdog) unread.forget(watchdog);
       if (done) return;
       done = true;
       input.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
@@ -125,7 +172,7 @@ export function nodeHandler(
     });
     // The client went away mid-body (or the request timed out): nobody is left to answer.
     req.on('error', () => {
-      if (watchdog) clearTimeout(watchdog);
+      if (watchdog) unread.forget(watchdog);
       done = true;
     });
   };
