@@ -75,11 +75,16 @@ function startCtb(recordInto?: string): Promise<CtbServer> {
   const log = { lines: 0, dropped: 0 };
   return new Promise((resolve, reject) => {
     let banner: string | null = '';
+    let last = Buffer.alloc(0);
     child.stdout!.on('data', (chunk: Buffer) => {
       // The reader shares the machine with the load generator: it counts request lines in the
       // bytes, as cheap as `| grep -c`, instead of decoding and splitting ~20,000 lines a second.
       for (let i = chunk.indexOf(REQUEST_COLUMN); i !== -1; i = chunk.indexOf(REQUEST_COLUMN, i + 1))
         log.lines++;
+      // A column cut in two by the pipe is found where the two reads meet.
+      const edge = REQUEST_COLUMN.length - 1;
+      if (Buffer.concat([last, chunk.subarray(0, edge)]).includes(REQUEST_COLUMN)) log.lines++;
+      last = Buffer.concat([last, chunk.subarray(-edge)]).subarray(-edge);
       if (chunk.includes(DROPPED)) log.dropped++;
       if (banner === null) return;
       banner += chunk.toString('utf8');
