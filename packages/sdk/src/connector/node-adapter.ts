@@ -43,6 +43,11 @@ export interface NodeHandlerOptions {
    * request reaching the handler is for the endpoint, whatever path it was mounted at.
    */
   routed?: boolean;
+  /**
+   * The handler is the server's only request listener (listen()): no body parser or framework can
+   * have read or be holding the body, so the checks for one are skipped.
+   */
+  exclusive?: boolean;
 }
 
 /** How long a fully received body may stay unread before the handler stops waiting for it. */
@@ -113,7 +118,7 @@ export function nodeHandler(
     };
     const endpoint = isEndpoint(options, input.method, input.path);
 
-    const kept = keptRawBody(req);
+    const kept = handlerOptions.exclusive ? null : keptRawBody(req);
     if (kept !== null) {
       input.body = kept;
       answer(core, input, res);
@@ -126,7 +131,7 @@ export function nodeHandler(
       answerEarly(core, input, res, endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
       return;
     }
-    if (endpoint && bodyAlreadyRead(req)) {
+    if (endpoint && !handlerOptions.exclusive && bodyAlreadyRead(req)) {
       const response = rawBodyUnavailableResponse('a body parser read it first');
       warn(response.outcome.message!);
       answerEarly(core, input, res, response);
@@ -138,18 +143,19 @@ export function nodeHandler(
     let done = false;
     // A body fully received yet never delivered means another reader holds the stream: answer
     // instead of waiting forever. A slow sender is not affected (its request is not complete).
-    const watchdog: Unread | null = endpoint
-      ? {
-          since: input.t0,
-          check() {
-            if (done || size > 0 || !req.complete) return;
-            done = true;
-            const response = rawBodyUnavailableResponse('another reader holds the request stream');
-            warn(response.outcome.message!);
-            answerEarly(core, input, res, response);
-          },
-        }
-      : null;
+    const watchdog: Unread | null =
+      endpoint && !handlerOptions.exclusive
+        ? {
+            since: input.t0,
+            check() {
+              if (done || size > 0 || !req.complete) return;
+              done = true;
+              const response = rawBodyUnavailableResponse('another reader holds the request stream');
+              warn(response.outcome.message!);
+              answerEarly(core, input, res, response);
+            },
+          }
+        : null;
     if (watchdog) unread.watch(watchdog);
     req.on('data', (chunk: Buffer) => {
       if (done) return;
@@ -247,7 +253,8 @@ export async function listen(
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
       keepAliveTimeout: 5000,
     },
-    nodeHandler(core),
+    // The server is the connector's own: nothing else reads its requests' bodies.
+    nodeHandler(core, { exclusive: true }),
   );
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) =>
     answerClientError(err, socket, options),
