@@ -1,5 +1,5 @@
-// The SDK's HMAC from prepared pad states must be HMAC-SHA256 exactly: short, block-sized and long
-// keys, string and byte keys, bodies in several parts, and secrets beyond the cache's bound.
+// The SDK's HMAC from prepared pads must be HMAC-SHA256 exactly: short, block-sized and long keys,
+// string and byte keys, bodies in several parts, either side of the one-shot size, beyond the cache.
 
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,24 @@ describe('hmacSha256Hex', () => {
     );
   });
 
-  it('gives the same digest on repeated use (the cached states are copied, never consumed)', () => {
+  it('is the same HMAC either side of the size where it stops copying and streams', () => {
+    for (const size of [0, 16 * 1024 - 20, 16 * 1024 - 15, 16 * 1024, 16 * 1024 + 1, 1024 * 1024]) {
+      const body = randomBytes(size);
+      expect(hmacSha256Hex('whsec_sizes', 'v1:1790000000:', body)).toBe(
+        reference('whsec_sizes', 'v1:1790000000:', body),
+      );
+    }
+    const text = 'ü'.repeat(9000); // 18,000 bytes in UTF-8 from 9,000 UTF-16 units
+    expect(hmacSha256Hex('whsec_sizes', text)).toBe(reference('whsec_sizes', text));
+  });
+
+  it('reads a byte part that is a view into a larger buffer by its own bytes only', () => {
+    const whole = randomBytes(500);
+    const view = new Uint8Array(whole.buffer, whole.byteOffset + 100, 200);
+    expect(hmacSha256Hex('whsec_view', 'p:', view)).toBe(reference('whsec_view', 'p:', Buffer.from(view)));
+  });
+
+  it('gives the same digest on repeated use (the cached pads are read, never consumed)', () => {
     const first = hmacSha256Hex('whsec_again', 'a', 'b');
     expect(hmacSha256Hex('whsec_again', 'a', 'b')).toBe(first);
     expect(hmacSha256Hex('whsec_again', 'ab')).toBe(first);

@@ -1,20 +1,22 @@
-// HMAC-SHA256 (RFC 2104) from two SHA-256 states kept per secret, already fed with the key's
-// inner and outer pads: signing and verifying copy them instead of setting up an HMAC each time.
+// HMAC-SHA256 (RFC 2104). A request-sized message is hashed in two one-shot crypto.hash() calls
+// over the key's prepared pads; a large one streams through createHmac, which copies nothing.
 
-import { createHash } from 'node:crypto';
-import type { Hash } from 'node:crypto';
+import { createHash, createHmac, hash } from 'node:crypto';
 
-type Pads = [inner: Hash, outer: Hash];
+type Pads = [inner: Buffer, outer: Buffer];
 
 /**
- * Why: on a server between two requests, createHmac's set-up (the digest lookup, the key schedule)
- * ran with cold caches and cost ~8 µs of a ~50 µs signed ping; copying two prepared hash states
- * costs about a fifth less (bench/connector.ts, bench/invoke-overhead.ts). A handful of secrets
- * per process: bounded like fingerprint()'s cache, so endless secrets cannot grow it.
+ * Why: on a server between two requests, setting up an HMAC object (or copying prepared hash
+ * states, the previous design) cost 3.5-5 us of a ~40 us signed ping in a CPU profile; two one-shot
+ * hashes over the pads create no hash objects at all. A handful of secrets per process: bounded
+ * like fingerprint()'s cache, so endless secrets cannot grow it.
  */
 const padded = new Map<string, Pads>();
 const PADDED_LIMIT = 256;
 const BLOCK = 64;
+const DIGEST = 32;
+/** Up to this many message bytes are copied after the inner pad; past it, streaming wins. */
+const ONE_SHOT_MAX = 16 * 1024;
 
 function padsOf(key: Uint8Array): Pads {
   // A key longer than the block is hashed first (RFC 2104 section 2).
@@ -25,14 +27,10 @@ function padsOf(key: Uint8Array): Pads {
     inner[i] ^= k[i];
     outer[i] ^= k[i];
   }
-  const pads: Pads = [createHash('sha256').update(inner), createHash('sha256').update(outer)];
-  inner.fill(0);
-  outer.fill(0);
-  return pads;
+  return [inner, outer];
 }
 
-function padsFor(secret: string | Uint8Array): Pads {
-  if (typeof secret !== 'string') return padsOf(secret);
+function padsFor(secret: string): Pads {
   let pads = padded.get(secret);
   if (!pads) {
     if (padded.size >= PADDED_LIMIT) padded.clear();
@@ -44,8 +42,30 @@ function padsFor(secret: string | Uint8Array): Pads {
 
 /** Lowercase hex HMAC-SHA256 of the parts, in order (strings as UTF-8), keyed by `secret` as UTF-8. */
 export function hmacSha256Hex(secret: string | Uint8Array, ...parts: Array<string | Uint8Array>): string {
-  const [inner, outer] = padsFor(secret);
-  const h = inner.copy();
-  for (const part of parts) h.update(part);
-  return outer.copy().update(h.digest()).digest('hex');
+  let size = 0;
+  for (const part of parts) size += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
+  if (typeof secret !== 'string' || size > ONE_SHOT_MAX) {
+    const h = createHmac('sha256', secret);
+    for (const part of parts) h.update(part);
+    return h.digest('hex');
+  }
+  const [innerPad, outerPad] = padsFor(secret);
+  const message = Buffer.allocUnsafe(BLOCK + size);
+  innerPad.copy(message, 0);
+  let at = BLOCK;
+  for (const part of parts) {
+    if (typeof part === 'string') at += message.write(part, at);
+    else {
+      message.set(part, at);
+      at += part.byteLength;
+    }
+  }
+  const outer = Buffer.allocUnsafe(BLOCK + DIGEST);
+  outerPad.copy(outer, 0);
+  (hash('sha256', message, 'buffer') as Buffer).copy(outer, BLOCK);
+  const digest = hash('sha256', outer, 'hex');
+  // Both may come from Buffer's shared pool: no key-derived byte is left there for later users.
+  message.fill(0, 0, BLOCK);
+  outer.fill(0, 0, BLOCK);
+  return digest;
 }
