@@ -106,6 +106,53 @@ describe('connector.handle', () => {
     expect([r.status, JSON.parse(r.body).code]).toEqual([400, 'invalid_request']);
   });
 
+  it('reads the body as UTF-8: ASCII, other scripts, a byte view, and invalid bytes refused', async () => {
+    const c = createConnector({ signingSecret: SECRET, now: () => NOW, endpointPath: '/hooks/ctb' }).tool(
+      'echo',
+      { description: 'Echoes', input_schema: { type: 'object' } },
+      (p) => ({ said: p.text }),
+    );
+    const said = async (body: Uint8Array) => {
+      const r = await c.handle({
+        method: 'POST',
+        path: '/hooks/ctb',
+        headers: sign(SECRET, body, { timestamp: NOW }),
+        body,
+      });
+      return [r.status, JSON.parse(r.body)];
+    };
+    const invoke = (text: string) =>
+      JSON.stringify(env('tool.invoke', { tool: 'echo', parameters: { text } }));
+    expect(await said(Buffer.from(invoke('plain ascii')))).toEqual([
+      200,
+      { type: 'result', output: { said: 'plain ascii' } },
+    ]);
+    for (const text of ['café ☃ 😀', 'ÿ\u0080 latin-1 range'])
+      expect(await said(Buffer.from(invoke(text)))).toEqual([
+        200,
+        { type: 'result', output: { said: text } },
+      ]);
+    // A view into a larger buffer: only its own bytes are the body.
+    const whole = Buffer.from(`xx${invoke('in a view')}yy`);
+    expect(await said(new Uint8Array(whole.buffer, whole.byteOffset + 2, whole.length - 4))).toEqual([
+      200,
+      { type: 'result', output: { said: 'in a view' } },
+    ]);
+    const invalid = Buffer.concat([
+      Buffer.from(invoke('x').slice(0, -3)),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}'),
+    ]);
+    expect(await said(invalid)).toEqual([
+      400,
+      {
+        type: 'error',
+        code: 'invalid_request',
+        message: 'the body is not valid UTF-8 text; it must be a JSON object',
+      },
+    ]);
+  });
+
   it('emits an exchange event for handle() calls too', async () => {
     const { c, events } = connector();
     await c.handle(signed(env('tools.list')));

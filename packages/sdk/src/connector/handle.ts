@@ -1,6 +1,7 @@
 // The transport-free connector endpoint (decisions.md 2): raw bytes and headers in, status and
 // JSON body out. Verifies the signature over the raw bytes before anything parses them.
 
+import { isAscii } from 'node:buffer';
 import {
   HEADER_TRACE_ID,
   errorAnswer,
@@ -301,7 +302,7 @@ const REQUIRED_FIELDS = ['type', 'request_id', 'protocol_version'] as const;
 function parseEnvelope(body: Uint8Array, version: string): JsonObject | EnvelopeError {
   let text: string;
   try {
-    text = UTF8.decode(body);
+    text = textOf(body);
   } catch {
     return new EnvelopeError('invalid_request', 'the body is not valid UTF-8 text; it must be a JSON object');
   }
@@ -342,6 +343,16 @@ function parseEnvelope(body: Uint8Array, version: string): JsonObject | Envelope
       requestId,
     );
   return value;
+}
+
+/**
+ * The body as text; invalid UTF-8 throws. A platform's envelope is almost always ASCII, checked in
+ * one vectorised pass and read as Latin-1 (the same characters): in a server profile the UTF-8
+ * decoder was about 0.4 us of a ~40 us signed ping.
+ */
+function textOf(body: Uint8Array): string {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return isAscii(bytes) ? bytes.toString('latin1') : UTF8.decode(bytes);
 }
 
 function answer(status: number, body: ConnectorAnswer, outcome: ConnectorOutcome): ConnectorResponse {
