@@ -1,5 +1,5 @@
-// HMAC-SHA256 (RFC 2104). A request-sized message is hashed in two one-shot crypto.hash() calls
-// over the key's prepared pads; a large one streams through createHmac, which copies nothing.
+// HMAC-SHA256 (RFC 2104). A request-sized message is hashed by two one-shot crypto.hash() calls
+// over the key's prepared pads in private buffers; a large one streams through createHmac.
 
 import { createHash, createHmac, hash } from 'node:crypto';
 
@@ -17,6 +17,9 @@ const BLOCK = 64;
 const DIGEST = 32;
 /** Up to this many message bytes are copied after the inner pad; past it, streaming wins. */
 const ONE_SHOT_MAX = 16 * 1024;
+// Not from Buffer's shared pool: the key-derived bytes they hold are never handed to anyone else.
+const innerBlock = Buffer.allocUnsafeSlow(BLOCK + ONE_SHOT_MAX);
+const outerBlock = Buffer.allocUnsafeSlow(BLOCK + DIGEST);
 
 function padsOf(key: Uint8Array): Pads {
   // A key longer than the block is hashed first (RFC 2104 section 2).
@@ -50,22 +53,17 @@ export function hmacSha256Hex(secret: string | Uint8Array, ...parts: Array<strin
     return h.digest('hex');
   }
   const [innerPad, outerPad] = padsFor(secret);
-  const message = Buffer.allocUnsafe(BLOCK + size);
-  innerPad.copy(message, 0);
+  // Filled and hashed synchronously, so one pair of private buffers serves every call.
+  innerBlock.set(innerPad, 0);
   let at = BLOCK;
   for (const part of parts) {
-    if (typeof part === 'string') at += message.write(part, at);
+    if (typeof part === 'string') at += innerBlock.write(part, at);
     else {
-      message.set(part, at);
+      innerBlock.set(part, at);
       at += part.byteLength;
     }
   }
-  const outer = Buffer.allocUnsafe(BLOCK + DIGEST);
-  outerPad.copy(outer, 0);
-  (hash('sha256', message, 'buffer') as Buffer).copy(outer, BLOCK);
-  const digest = hash('sha256', outer, 'hex');
-  // Both may come from Buffer's shared pool: no key-derived byte is left there for later users.
-  message.fill(0, 0, BLOCK);
-  outer.fill(0, 0, BLOCK);
-  return digest;
+  outerBlock.set(outerPad, 0);
+  outerBlock.set(hash('sha256', innerBlock.subarray(0, at), 'buffer') as Buffer, BLOCK);
+  return hash('sha256', outerBlock, 'hex');
 }
