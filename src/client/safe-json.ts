@@ -28,6 +28,21 @@ export function jsonDepth(text: Uint8Array | string, limit = Infinity): number {
   return deepest;
 }
 
+const OPENING = [0x7b, 0x5b];
+
+/**
+ * True when the bytes hold at most `limit` opening brackets (quoted ones included), so nothing in
+ * them can nest deeper. Two memchr passes: a typical answer of a few hundred bytes has a dozen
+ * brackets, and the byte-by-byte depth scan was about 4 us of a ~200 us manager call in a profile.
+ */
+function opensAtMost(bytes: Buffer, limit: number): boolean {
+  let count = 0;
+  for (const bracket of OPENING)
+    for (let i = bytes.indexOf(bracket); i !== -1; i = bytes.indexOf(bracket, i + 1))
+      if (++count > limit) return false;
+  return true;
+}
+
 export type ParsedAnswer =
   | { kind: 'json'; value: unknown }
   | { kind: 'empty' }
@@ -40,15 +55,13 @@ export function parseBounded(body: Uint8Array | null | undefined, maxDepth = MAX
   // JSON that parses is balanced, so it nests at most half its length deep: a short answer (most
   // of them) cannot pass the limit and skips the byte-by-byte scan. Unbalanced short text only
   // makes JSON.parse recurse a few hundred levels before it refuses it.
-  if (body.length > 2 * maxDepth + 1) {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.length);
+  if (body.length > 2 * maxDepth + 1 && !opensAtMost(bytes, maxDepth)) {
     const depth = jsonDepth(body, maxDepth);
     if (depth > maxDepth) return { kind: 'too_deep', depth };
   }
   try {
-    const text = Buffer.isBuffer(body)
-      ? body.toString('utf8')
-      : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
-    return { kind: 'json', value: JSON.parse(text) };
+    return { kind: 'json', value: JSON.parse(bytes.toString('utf8')) };
   } catch {
     return { kind: 'not_json' };
   }

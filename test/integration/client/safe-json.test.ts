@@ -39,6 +39,16 @@ describe('parseBounded', () => {
     expect(parseBounded(Buffer.from(quoted))).toEqual({ kind: 'json', value: { text: '['.repeat(10_000) } });
   });
 
+  it('parses long shallow answers, with few brackets or with many, and a byte view by its own bytes', () => {
+    const few = { text: 'x'.repeat(5_000), list: [1, 2, 3] };
+    expect(parseBounded(Buffer.from(JSON.stringify(few)))).toEqual({ kind: 'json', value: few });
+    const many = Array.from({ length: 1_000 }, (_, i) => ({ id: i, tags: [i] }));
+    expect(parseBounded(Buffer.from(JSON.stringify(many)))).toEqual({ kind: 'json', value: many });
+    const whole = Buffer.from(`[[[${JSON.stringify(few)}]]]`);
+    const view = new Uint8Array(whole.buffer, whole.byteOffset + 3, whole.length - 6);
+    expect(parseBounded(view)).toEqual({ kind: 'json', value: few });
+  });
+
   it('tells an empty body from one that is not JSON', () => {
     expect(parseBounded(Buffer.alloc(0)).kind).toBe('empty');
     expect(parseBounded(Buffer.from('<html>')).kind).toBe('not_json');
