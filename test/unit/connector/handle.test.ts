@@ -35,6 +35,20 @@ function signed(payload: unknown, timestamp = NOW) {
 const env = (type: string, extra = {}) => ({ protocol_version: '1', request_id: 'r-1', type, ...extra });
 
 describe('connector.handle', () => {
+  it('finds the endpoint path before any query or fragment, in either order', async () => {
+    const { c } = connector();
+    for (const path of [
+      '/hooks/ctb?x=1',
+      '/hooks/ctb#top',
+      '/hooks/ctb#a?b',
+      '/hooks/ctb?a#b',
+      'http://h/hooks/ctb?x',
+    ])
+      expect((await c.handle({ ...signed(env('ping')), path })).status).toBe(200);
+    for (const path of ['/hooks/ctbx', '/hooks?/ctb', '/hooks#/ctb', 'not a url'])
+      expect((await c.handle({ ...signed(env('ping')), path })).status).toBe(404);
+  });
+
   it('serves the configured endpointPath and nothing else', async () => {
     const { c } = connector();
     expect((await c.handle(signed(env('ping')))).status).toBe(200);
@@ -159,6 +173,18 @@ describe('connector.handle', () => {
     expect(events).toHaveLength(1);
     expect(events[0].response.outcome.requestType).toBe('tools.list');
     expect(events[0].headers.map(([n]) => n)).toContain('x-service-signature');
+  });
+
+  it("gives an event's header pairs to a listener that reads, spreads or serialises it", async () => {
+    const { c, events } = connector();
+    await c.handle(signed(env('ping')));
+    const e = events[0];
+    const copy = { ...e };
+    expect(copy.headers).toEqual(e.headers);
+    expect(JSON.parse(JSON.stringify(e)).headers).toEqual(e.headers);
+    expect(e.headers.find(([n]) => n === 'x-service-timestamp')?.[1]).toBe(String(NOW));
+    e.headers = [['x-replaced', '1']];
+    expect(e.headers).toEqual([['x-replaced', '1']]);
   });
 
   it('keeps answering when an exchange listener throws', async () => {

@@ -36,7 +36,10 @@ const SERVED_TYPES = new Set(['ping', 'capabilities.list', 'tools.list', 'tool.i
 /** Path part of a request target (`/service?x=1` and `http://host/service` give `/service`). */
 export function pathOf(target: string): string | null {
   if (target.startsWith('/')) {
-    const cut = target.search(/[?#]/);
+    // indexOf, not a RegExp: this runs on every request.
+    let cut = target.indexOf('?');
+    const fragment = target.indexOf('#');
+    if (fragment !== -1 && (cut === -1 || fragment < cut)) cut = fragment;
     return cut === -1 ? target : target.slice(0, cut);
   }
   try {
