@@ -27,18 +27,10 @@ export function createConnector(options: ConnectorOptions): Connector {
 
   const record = (input: AdapterInput, response: ConnectorResponse) => {
     if (listeners.length === 0) return;
-    // The header pairs are built when a listener first reads them (a log line does not): an own,
-    // enumerable accessor, so spreading or serialising the event still shows them.
-    let headers = input.pairs;
     const event: ExchangeEvent = {
       method: input.method,
       path: input.path,
-      get headers() {
-        return (headers ??= input.rawHeaders ? rawPairs(input.rawHeaders) : pairsOf(input.headers));
-      },
-      set headers(value) {
-        headers = value;
-      },
+      headers: input.pairs ?? (input.rawHeaders ? rawPairs(input.rawHeaders) : pairsOf(input.headers)),
       body: input.body,
       response,
       durationMs: performance.now() - input.t0,
