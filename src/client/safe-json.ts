@@ -1,6 +1,8 @@
 // Bounded JSON for answers a connector controls: parse refuses nesting deeper than a limit before
 // the parser recurses, and stringify/preview cut at a depth and a size with a visible marker.
 
+import { toBytes } from '../protocol/index.ts';
+
 /** Deeper than any real answer; far below what overflows the stack of JSON.parse/stringify. */
 export const MAX_JSON_DEPTH = 200;
 export const DEFAULT_PREVIEW_CHARS = 120;
@@ -55,7 +57,7 @@ export function parseBounded(body: Uint8Array | null | undefined, maxDepth = MAX
   // JSON that parses is balanced, so it nests at most half its length deep: a short answer (most
   // of them) cannot pass the limit and skips the byte-by-byte scan. Unbalanced short text only
   // makes JSON.parse recurse a few hundred levels before it refuses it.
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.length);
+  const bytes = toBytes(body);
   if (body.length > 2 * maxDepth + 1 && !opensAtMost(bytes, maxDepth)) {
     const depth = jsonDepth(body, maxDepth);
     if (depth > maxDepth) return { kind: 'too_deep', depth };

@@ -2,6 +2,7 @@
 // type, request_id and protocol_version, a served type; or an EnvelopeError saying which rule failed.
 
 import { isAscii } from 'node:buffer';
+import { toBytes } from '../protocol/index.ts';
 import type { JsonObject } from '../protocol/index.ts';
 
 // Stateless between calls (no `stream` option), so one decoder serves every request.
@@ -78,7 +79,7 @@ export function parseEnvelope(body: Uint8Array, version: string): JsonObject | E
  * decoder was about 0.4 us of a ~40 us signed ping.
  */
 function textOf(body: Uint8Array): string {
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const bytes = toBytes(body);
   return isAscii(bytes) ? bytes.toString('latin1') : UTF8.decode(bytes);
 }
 
