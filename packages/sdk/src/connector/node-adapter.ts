@@ -101,6 +101,8 @@ export function nodeHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { options } = core;
   const warn = warnOnce();
+  // Mounted on a server of its own (not listen()'s): a body parser or framework may hold the body.
+  const shared = !handlerOptions.exclusive;
   const unread = new UnreadBodies();
   return (req, res) => {
     // node:http joins repeated copies of the protocol's x-service-* headers with ", " in
@@ -118,7 +120,7 @@ export function nodeHandler(
     };
     const endpoint = isEndpoint(options, input.method, input.path);
 
-    const kept = handlerOptions.exclusive ? null : keptRawBody(req);
+    const kept = shared ? keptRawBody(req) : null;
     if (kept !== null) {
       input.body = kept;
       answer(core, input, res);
@@ -131,7 +133,7 @@ export function nodeHandler(
       answerEarly(core, input, res, endpoint ? tooLargeResponse(options, declared) : notFoundResponse());
       return;
     }
-    if (endpoint && !handlerOptions.exclusive && bodyAlreadyRead(req)) {
+    if (endpoint && shared && bodyAlreadyRead(req)) {
       const response = rawBodyUnavailableResponse('a body parser read it first');
       warn(response.outcome.message!);
       answerEarly(core, input, res, response);
@@ -144,7 +146,7 @@ export function nodeHandler(
     // A body fully received yet never delivered means another reader holds the stream: answer
     // instead of waiting forever. A slow sender is not affected (its request is not complete).
     const watchdog: Unread | null =
-      endpoint && !handlerOptions.exclusive
+      endpoint && shared
         ? {
             since: input.t0,
             check() {
