@@ -1,6 +1,7 @@
 // Hostile clients on the node:http adapter: each gets its specific error, and a valid signed
 // request right after proves the server still serves.
 
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector } from '../../../src/connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../../../src/connector/index.ts';
@@ -168,6 +169,21 @@ describe('hostile clients on the node:http adapter', () => {
     const a = await rawExchange(server.port, [head, '{"type":'], { waitMs: 4000 });
     expect(a.status).toBe(408);
     expect(a.closed).toBe(true);
+    await stillServes();
+  });
+
+  it('records nothing for a client that leaves mid-body, then keeps serving', async () => {
+    const before = events.length;
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      ['POST /service HTTP/1.1', 'host: 127.0.0.1', 'content-length: 1000', '', '{"type":"pi'].join('\r\n'),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    socket.destroy();
+    // Nobody is left to answer: no exchange, and the aborted request throws nowhere.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events.length).toBe(before);
     await stillServes();
   });
 

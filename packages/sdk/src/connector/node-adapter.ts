@@ -178,11 +178,15 @@ export function nodeHandler(
       input.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
       answer(core, input, res);
     });
-    // The client went away mid-body (or the request timed out): nobody is left to answer.
-    req.on('error', () => {
-      if (watchdog) unread.forget(watchdog);
-      done = true;
-    });
+    // The client went away mid-body (or the request timed out): nobody is left to answer, and the
+    // watchdog must not answer for it. Without a watchdog there is nothing to undo ('end' never
+    // comes after an error, and node:http does not throw an error nobody listens to), so listen()'s
+    // requests skip the listener.
+    if (watchdog)
+      req.on('error', () => {
+        unread.forget(watchdog);
+        done = true;
+      });
   };
 }
 
