@@ -18,12 +18,18 @@ const SECRET = 'whsec_bench_connector_0123456789abcdef';
 const full = fullRun();
 // Short rounds, many of them: on these VMs a server's rate moved 2x between two 3-second rounds,
 // so each pair ran in a different phase of the machine; 1-second pairs share theirs.
-// Several sets of fresh processes: one pair of server processes kept its ratio within a few
-// percent for a whole run, yet five fresh pairs of the same code read 0.90 to 0.985 (JIT and
-// memory layout are settled at start-up). A run that drew one pair was that pair's luck.
-const SETS = full ? 4 : 3;
-const ROUNDS_PER_SET = full ? 8 : 5;
+// Many fresh processes: a server process keeps its speed for its whole life, yet fresh processes
+// of the same code differ (JIT decisions and memory layout are settled at start-up): in paired
+// probes, fresh bare servers read 0.91 to 1.10 of a first bare one, fresh ctb servers 0.88 to
+// 1.04. With one pair per set, three sets were three draws per side and the result moved by
+// several percent from run to run; each set now starts several pairs side by side, and the
+// result is the median over every round of every pair.
+const SETS = full ? 3 : 2;
+const PAIRS_PER_SET = 3;
+const ROUNDS_PER_PAIR = full ? 4 : 3;
 const SECONDS = full ? 2 : 1;
+/** Rounds of the one --data-dir pair, measured for information. */
+const RECORDING_ROUNDS = full ? 8 : 5;
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 16;
 const RSS_CALLS = 200_000;
@@ -41,6 +47,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const dataDir = mkdtempSync(join(tmpdir(), 'ctb-bench-connector-'));
 /** Requests each server answered, by URL: every one must have its line in ctb's request log. */
 const answered = new Map<string, number>();
+/** Every server process started, killed when the bench ends however it ends. */
+const running: Served[] = [];
 // Request lines read as bytes: `HH:MM:SS  POST /service  ...`. A line that is not a request's
 // (the banner, a quotation) has no such column.
 const REQUEST_COLUMN = Buffer.from('  POST /');
@@ -163,47 +171,72 @@ async function load(
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-/** A fresh ctb server (recording or not) and a fresh bare one, both answering, pinned apart. */
-async function startPair(recordInto?: string) {
-  // ctb first: it creates the demo catalog database the bare server opens read-only.
-  const ctb = await startCtb(recordInto);
-  const bare = await startBare();
-  for (const [name, s] of [
-    ['ctb', ctb],
-    ['bare', bare],
-  ] as const)
-    for (const workload of Object.keys(bodies) as Workload[]) {
-      const body = bodies[workload];
-      const res = await fetch(s.url, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json', ...sign(SECRET, body) },
-      });
-      const answer = (await res.json()) as { type: string };
-      if (res.status !== 200 || (answer.type !== 'result' && answer.type !== 'pong'))
-        throw new Error(`${name} answered ${workload} with ${res.status} ${JSON.stringify(answer)}`);
-    }
-  const placement = pinApart([ctb.child.pid!, bare.child.pid!]);
-  return { ctb, bare, placement };
+/** Answers both workloads correctly, or the bench stops: a failing server would measure nothing. */
+async function checkAnswers(name: string, s: Served) {
+  for (const workload of Object.keys(bodies) as Workload[]) {
+    const body = bodies[workload];
+    const res = await fetch(s.url, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...sign(SECRET, body) },
+    });
+    const answer = (await res.json()) as { type: string };
+    if (res.status !== 200 || (answer.type !== 'result' && answer.type !== 'pong'))
+      throw new Error(`${name} answered ${workload} with ${res.status} ${JSON.stringify(answer)}`);
+  }
 }
 
-/** Paired rounds of one workload, ctb against bare; each round's ctb rate over bare's. */
-async function pairedRounds(ctb: Served, bare: Served, workload: Workload) {
-  for (const s of [bare, ctb]) await load(s.url, workload, { duration: WARMUP_SECONDS });
-  const out = { ratios: [] as number[], ctb: [] as number[], bare: [] as number[] };
-  for (let round = 0; round < ROUNDS_PER_SET; round++) {
-    // Alternate which server goes first so a slow phase of the machine hits both alike.
-    const order = round % 2 === 0 ? (['bare', 'ctb'] as const) : (['ctb', 'bare'] as const);
-    for (const kind of order) {
-      const r = await load((kind === 'ctb' ? ctb : bare).url, workload, { duration: SECONDS });
-      if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
-        throw new Error(
-          `${kind} ${workload}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`,
-        );
-      out[kind].push(r.requests.average);
-    }
-    out.ratios.push(out.ctb.at(-1)! / out.bare.at(-1)!);
+interface Pair {
+  ctb: CtbServer;
+  bare: Served;
+}
+
+/** `count` fresh ctb servers (recording or not) and as many fresh bare ones, answering, pinned apart. */
+async function startPairs(count: number, recordInto?: string) {
+  const pairs: Pair[] = [];
+  for (let i = 0; i < count; i++) {
+    // One at a time, ctb first: the first creates the demo catalog database that the other ctb
+    // servers open and the bare servers open read-only.
+    const ctb = await startCtb(recordInto);
+    running.push(ctb);
+    const bare = await startBare();
+    running.push(bare);
+    await checkAnswers('ctb', ctb);
+    await checkAnswers('bare', bare);
+    pairs.push({ ctb, bare });
   }
+  const placement = pinApart(pairs.flatMap((p) => [p.ctb.child.pid!, p.bare.child.pid!]));
+  return { pairs, placement };
+}
+
+/**
+ * Paired rounds of one workload over every pair: each round's ctb rate over its own bare partner's,
+ * taken a second apart. Returns every round's ratio and each pair's median.
+ */
+async function pairedRounds(pairs: Pair[], workload: Workload, rounds: number) {
+  for (const p of pairs)
+    for (const s of [p.bare, p.ctb]) await load(s.url, workload, { duration: WARMUP_SECONDS });
+  const out = { ratios: [] as number[], ctb: [] as number[], bare: [] as number[], pairs: [] as number[] };
+  const perPair: number[][] = pairs.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, pair] of pairs.entries()) {
+      // Alternate which server goes first so a slow phase of the machine hits both alike.
+      const order = (round + i) % 2 === 0 ? (['bare', 'ctb'] as const) : (['ctb', 'bare'] as const);
+      const rate = { ctb: 0, bare: 0 };
+      for (const kind of order) {
+        const r = await load(pair[kind].url, workload, { duration: SECONDS });
+        if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
+          throw new Error(
+            `${kind} ${workload}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`,
+          );
+        rate[kind] = r.requests.average;
+        out[kind].push(rate[kind]);
+      }
+      out.ratios.push(rate.ctb / rate.bare);
+      perPair[i].push(rate.ctb / rate.bare);
+    }
+  }
+  out.pairs = perPair.map((r) => median(r));
   return out;
 }
 
@@ -227,33 +260,42 @@ async function stopCtb(s: CtbServer): Promise<{ whole: boolean; text: string }> 
   };
 }
 
+/** Stops a set's servers; each ctb server's log is checked whole once its stdout is read to the end. */
+async function stopPairs(pairs: Pair[], logs: Array<{ whole: boolean; text: string }>) {
+  for (const { ctb, bare } of pairs) {
+    logs.push(await stopCtb(ctb));
+    bare.child.kill();
+    answered.delete(bare.url);
+  }
+  running.length = 0;
+}
+
 let missed = 0;
-const running: Served[] = [];
 try {
   const per = Object.fromEntries(
     (Object.keys(bodies) as Workload[]).map((w) => [
       w,
-      { ratios: [] as number[], ctb: [] as number[], bare: [] as number[], sets: [] as string[] },
+      { ratios: [] as number[], ctb: [] as number[], bare: [] as number[], pairs: [] as string[] },
     ]),
-  ) as Record<Workload, { ratios: number[]; ctb: number[]; bare: number[]; sets: string[] }>;
+  ) as Record<Workload, { ratios: number[]; ctb: number[]; bare: number[]; pairs: string[] }>;
   const logs: Array<{ whole: boolean; text: string }> = [];
   let rssLine = '';
   for (let set = 0; set < SETS; set++) {
-    const { ctb, bare, placement } = await startPair();
-    running.push(ctb, bare);
+    const { pairs, placement } = await startPairs(PAIRS_PER_SET);
     if (set === 0)
       console.log(
-        `connector benchmark (${full ? 'full' : 'quick'} run: ${SETS} sets of fresh servers x ${ROUNDS_PER_SET} rounds x ${SECONDS} s, ${CONNECTIONS} connections, ${placement}, node ${process.version})`,
+        `connector benchmark (${full ? 'full' : 'quick'} run: ${SETS} sets of ${PAIRS_PER_SET} fresh pairs of servers x ${ROUNDS_PER_PAIR} rounds x ${SECONDS} s, ${CONNECTIONS} connections, ${placement}, node ${process.version})`,
       );
     for (const workload of Object.keys(bodies) as Workload[]) {
-      const r = await pairedRounds(ctb, bare, workload);
+      const r = await pairedRounds(pairs, workload, ROUNDS_PER_PAIR);
       per[workload].ratios.push(...r.ratios);
       per[workload].ctb.push(...r.ctb);
       per[workload].bare.push(...r.bare);
-      per[workload].sets.push(median(r.ratios).toFixed(2));
+      per[workload].pairs.push(...r.pairs.map((m) => m.toFixed(2)));
     }
     if (set === SETS - 1) {
-      // Flat memory: RSS of the serving process before and after 200k more searches.
+      // Flat memory: RSS of a serving process before and after 200k more searches.
+      const ctb = pairs[0].ctb;
       const before = rssMb(ctb.child.pid!);
       let done = 0;
       while (done < RSS_CALLS) {
@@ -266,32 +308,25 @@ try {
       if (!rssMet) missed++;
       rssLine = `  RSS of ctb connector serve over ${done.toLocaleString('en')} searches: ${before.toFixed(0)} MB -> ${(before + growth).toFixed(0)} MB, +${growth.toFixed(1)} MB (target < ${RSS_TARGET_MB} MB: ${rssMet ? 'met' : 'MISSED'})`;
     }
-    logs.push(await stopCtb(ctb));
-    bare.child.kill();
-    answered.delete(bare.url);
-    running.length = 0;
+    await stopPairs(pairs, logs);
   }
   for (const workload of Object.keys(bodies) as Workload[]) {
     const m = summary(per[workload].ratios);
     const target = workload === 'ping' ? 0.95 : 0.85;
     if (m.ratio < target) missed++;
     console.log(
-      `  ${workload.padEnd(15)} bare ${median(per[workload].bare).toFixed(0).padStart(6)} req/s  ctb connector serve ${median(per[workload].ctb).toFixed(0).padStart(6)} req/s  ratio ${m.ratio.toFixed(3)} (median of ${per[workload].ratios.length} paired rounds, middle half ${m.spread}; each set ${per[workload].sets.join(', ')})  ${verdict(m.ratio, target, 'min')}`,
+      `  ${workload.padEnd(15)} bare ${median(per[workload].bare).toFixed(0).padStart(6)} req/s  ctb connector serve ${median(per[workload].ctb).toFixed(0).padStart(6)} req/s  ratio ${m.ratio.toFixed(3)} (median of ${per[workload].ratios.length} paired rounds, middle half ${m.spread}; each pair ${per[workload].pairs.join(', ')})  ${verdict(m.ratio, target, 'min')}`,
     );
   }
-  // For information: with --data-dir every request is also recorded in History. One set.
-  const { ctb: recording, bare } = await startPair(join(dataDir, 'recording'));
-  running.push(recording, bare);
+  // For information: with --data-dir every request is also recorded in History. One pair.
+  const { pairs: recording } = await startPairs(1, join(dataDir, 'recording'));
   for (const workload of Object.keys(bodies) as Workload[]) {
-    const r = await pairedRounds(recording, bare, workload);
+    const r = await pairedRounds(recording, workload, RECORDING_ROUNDS);
     console.log(
-      `  ${workload.padEnd(15)} with --data-dir (each request recorded in History): ${median(r.ctb).toFixed(0).padStart(6)} req/s  ratio ${median(r.ratios).toFixed(3)} (one set, for information)`,
+      `  ${workload.padEnd(15)} with --data-dir (each request recorded in History): ${median(r.ctb).toFixed(0).padStart(6)} req/s  ratio ${median(r.ratios).toFixed(3)} (one pair, for information)`,
     );
   }
-  logs.push(await stopCtb(recording));
-  bare.child.kill();
-  answered.delete(bare.url);
-  running.length = 0;
+  await stopPairs(recording, logs);
   console.log(rssLine);
   const missing = logs.filter((l) => !l.whole);
   if (missing.length) missed++;
