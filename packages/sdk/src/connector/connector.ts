@@ -1,6 +1,8 @@
 // createConnector: the SDK object a customer runs. Holds the tools and metadata, runs the
 // transport-free core, and reports one `exchange` event per handled request to its listeners.
 
+// The module's own binding: the global `performance` is a lazy accessor, read twice per request.
+import { performance } from 'node:perf_hooks';
 import type { HeaderBag, OrgMetadata } from '../protocol/index.ts';
 import { collectHeaders, toBytes } from '../protocol/index.ts';
 import { fastifyPlugin } from './fastify-adapter.ts';

@@ -1,6 +1,7 @@
 // Fastify adapter: a plugin that, in its own encapsulated scope, parses every body as raw bytes
 // and serves the endpoint route, so the app's JSON parser elsewhere never sees connector calls.
 
+import { performance } from 'node:perf_hooks';
 import { errorAnswer } from '../protocol/index.ts';
 import { jsonHeaders, tooLargeResponse } from './handle.ts';
 import type { AdapterCore, AdapterInput } from './node-adapter.ts';

@@ -1,6 +1,7 @@
 // Fetch-style adapter (Request in, Response out) for runtimes without node:http: the same core,
 // the same body limit, read as a stream so an oversized body is cancelled instead of buffered.
 
+import { performance } from 'node:perf_hooks';
 import { isEndpoint, notFoundResponse, tooLargeResponse } from './handle.ts';
 import type { AdapterCore, AdapterInput } from './node-adapter.ts';
 import { RAW_BODY_FIX_FETCH, rawBodyUnavailableResponse, warnOnce } from './raw-body.ts';

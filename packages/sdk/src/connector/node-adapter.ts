@@ -4,6 +4,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+// The module's own binding: the global `performance` is a lazy accessor, read on every request.
+import { performance } from 'node:perf_hooks';
 import { errorAnswer } from '../protocol/index.ts';
 import type { HeaderBag } from '../protocol/index.ts';
 import { isEndpoint, jsonHeaders, notFoundResponse, tooLargeResponse } from './handle.ts';
