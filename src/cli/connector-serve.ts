@@ -15,7 +15,7 @@ import { ConnectorConfigError } from '../connector/index.ts';
 import type { ExchangeEvent, ListeningConnector } from '../connector/index.ts';
 import type { DemoCatalog } from '../connector/demo-catalog/index.ts';
 import { CheckFailedError, UsageError } from './errors.ts';
-import { diagnose, durationText, exchangeHead } from './exchange-log.ts';
+import { diagnose, exchangeHead } from './exchange-log.ts';
 import { requestLog } from './request-log.ts';
 import { diagnosisLines, out, table } from './render.ts';
 import { closeOnSignal, listenError } from './serving.ts';
@@ -127,7 +127,7 @@ async function startDemo(flags: ServeFlags, dataDir: string): Promise<ServedConn
     }
     const matched = e.response.outcome.matchedSecret;
     const older = matched && matched.index > 0 ? `  (older secret ${matched.fingerprint})` : '';
-    log.timed(exchangeHead(e, diagnosis), durationText(e.durationMs) + older);
+    log.timed(exchangeHead(e, diagnosis), e.durationMs, older);
     if (diagnosis && flags.verbose) for (const line of diagnosisLines(diagnosis)) log.line(`    ${line}`);
   });
   let server: ListeningConnector;

@@ -6,6 +6,7 @@ import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { durationText } from '../../../src/cli/exchange-log.ts';
 import { RequestLog } from '../../../src/cli/request-log.ts';
 
 let dir: string;
@@ -53,28 +54,53 @@ describe('RequestLog', () => {
     expect(readFileSync(file, 'utf8')).toBe(lines.join('\n') + '\n');
   });
 
-  it('writes a head and its tail in order with other lines, escaping what would drive a terminal', async () => {
+  it('writes a head and its duration in order with other lines, escaping what would drive a terminal', async () => {
     const log = new RequestLog(fd);
     const head = '12:00:00  POST /service  ping  ok  200';
-    log.timed(head, '0.1 ms');
-    log.timed(head, '12.5 ms');
+    log.timed(head, 0.1234);
+    log.timed(head, 12.46);
     log.line('plain');
-    log.timed('12:00:01  POST /service  tool.invoke \x1b[2Jwipe  ok  200', '3.0 ms');
-    log.timed(head, '0.2 ms');
-    // A tail outside printable ASCII takes the general path and still comes out whole.
-    log.timed(head, '1.0 ms  (café)');
-    log.timed(head, '0.3 ms');
+    log.timed('12:00:01  POST /service  tool.invoke \x1b[2Jwipe  ok  200', 3);
+    log.timed(head, 0.2, '  (older secret 6a3c0abe)');
+    // A note outside printable ASCII takes the general path and still comes out whole.
+    log.timed(head, 1, '  (café)');
+    // So does a duration only toFixed may round (a product on an exact half) or a negative one.
+    log.timed(head, 0.15);
+    log.timed(head, -0.5);
+    log.timed(head, 1234567.89);
     await settle();
     expect(readFileSync(file, 'utf8').split('\n')).toEqual([
       `${head}  0.1 ms`,
       `${head}  12.5 ms`,
       'plain',
       '12:00:01  POST /service  tool.invoke \\u001b[2Jwipe  ok  200  3.0 ms',
-      `${head}  0.2 ms`,
+      `${head}  0.2 ms  (older secret 6a3c0abe)`,
       `${head}  1.0 ms  (café)`,
-      `${head}  0.3 ms`,
+      `${head}  0.1 ms`,
+      `${head}  -0.5 ms`,
+      `${head}  1234567.9 ms`,
       '',
     ]);
+  });
+
+  it('writes every duration exactly as durationText does', async () => {
+    const log = new RequestLog(fd);
+    const values = [
+      0, -0, 0.04, 0.05, 0.05000001, 0.15, 0.25, 0.35, 0.45, 1.05, 1.45, 2.5, 9.95, 9.96, 99.95,
+    ];
+    values.push(999.95, 1e6 + 0.05, 123456789.95, 1e12 - 0.05, 1e12 + 0.25);
+    // Seeded: the same values on every run, spread over the durations a log shows.
+    let seed = 7;
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 16807) % 2147483647;
+      values.push((seed / 2147483647) * 10 ** ((i % 7) - 2));
+      // Sums of tenths, where products land next to halves.
+      values.push(((i % 200) + 0.5) / 10);
+    }
+    for (const v of values) log.timed('h', v);
+    await settle();
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines).toEqual(values.map((v) => `h  ${durationText(v)}`));
   });
 
   it('keeps what a non-blocking pipe cannot take yet, and writes it in order once read', async () => {
