@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_FLUSH_MS } from '../../../src/cli/request-log.ts';
 import { sign } from '../../../src/protocol/index.ts';
 import { runCtb, startCtb } from './run-ctb.ts';
 
@@ -16,6 +17,20 @@ let secret = '';
 
 function logLines(): string[] {
   return output.split('\n').filter((l) => /^\d\d:\d\d:\d\d {2}/.test(l));
+}
+
+/**
+ * The request lines printed so far, once the log has written what it held: lines leave in windows
+ * of LOG_FLUSH_MS, so an earlier call's line may still be on its way when the next call starts.
+ */
+async function settledLineCount(): Promise<number> {
+  let count = logLines().length;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, LOG_FLUSH_MS * 2));
+    const now = logLines().length;
+    if (now === count) return count;
+    count = now;
+  }
 }
 
 /** Waits until the server printed `count` more request lines than `before`, and returns them. */
@@ -29,7 +44,7 @@ async function nextLogLines(before: number, count = 1): Promise<string[]> {
 }
 
 async function call(args: string[]) {
-  const before = logLines().length;
+  const before = await settledLineCount();
   const run = await runCtb([...args, '--url', url], { env: { CTB_SECRET: secret } });
   return { run, before };
 }
@@ -210,7 +225,7 @@ describe('ctb connector serve with the demo catalog', () => {
   it('logs the cause of a body re-serialized with sorted keys, while the wire answer stays generic', async () => {
     const body = '{"type":"ping","request_id":"r-sorted","protocol_version":"1"}';
     const sorted = '{"protocol_version":"1","request_id":"r-sorted","type":"ping"}';
-    const before = logLines().length;
+    const before = await settledLineCount();
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...sign(secret, sorted) },
