@@ -85,13 +85,13 @@ export class RequestLog {
     const chunk = this.chunk!;
     chunk.set(bytes, this.used);
     let at = writeDuration(chunk, this.used + bytes.length, ms);
+    for (let i = 0; at !== -1 && i < note.length; i++) {
+      const c = note.charCodeAt(i);
+      chunk[at++] = c;
+      if (c < 0x20 || c > 0x7e) at = -1;
+    }
     // Anything else takes the general path (checked, encoded); what was copied is overwritten.
     if (at === -1) return this.line(`${head}  ${durationText(ms)}${note}`);
-    for (let i = 0; i < note.length; i++) {
-      const c = note.charCodeAt(i);
-      if (c < 0x20 || c > 0x7e) return this.line(`${head}  ${durationText(ms)}${note}`);
-      chunk[at++] = c;
-    }
     chunk[at++] = 0x0a;
     this.pendingBytes += at - this.used;
     this.used = at;
