@@ -216,7 +216,7 @@ async function startPairs(count: number, recordInto?: string) {
 async function pairedRounds(pairs: Pair[], workload: Workload, rounds: number) {
   for (const p of pairs)
     for (const s of [p.bare, p.ctb]) await load(s.url, workload, { duration: WARMUP_SECONDS });
-  const out = { ratios: [] as number[], ctb: [] as number[], bare: [] as number[], pairs: [] as number[] };
+  const out = { ratios: [] as number[], ctb: [] as number[], bare: [] as number[] };
   const perPair: number[][] = pairs.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, pair] of pairs.entries()) {
@@ -232,12 +232,12 @@ async function pairedRounds(pairs: Pair[], workload: Workload, rounds: number) {
         rate[kind] = r.requests.average;
         out[kind].push(rate[kind]);
       }
-      out.ratios.push(rate.ctb / rate.bare);
-      perPair[i].push(rate.ctb / rate.bare);
+      const ratio = rate.ctb / rate.bare;
+      out.ratios.push(ratio);
+      perPair[i].push(ratio);
     }
   }
-  out.pairs = perPair.map((r) => median(r));
-  return out;
+  return { ...out, pairs: perPair.map((r) => median(r)) };
 }
 
 function summary(ratios: number[]) {
